@@ -1,0 +1,3 @@
+module github.com/yunzi-go/yunzi
+
+go 1.26

@@ -1,0 +1,396 @@
+package rules
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Board is a position: the stones, their chains and liberties, the simple
+// ko point and the hash. It knows nothing of turn order or history (a Game
+// adds those), so playouts can run on it at full speed.
+//
+// Every chain is a ring of stones linked through next, with one stone, its
+// head, holding the chain's length and its liberties as a bitset over the
+// board. Liberty sets are exact, so atari and suicide tests are a popcount.
+type Board struct {
+	geo      *geometry
+	color    []Color     // per point; Edge in the padding
+	head     []Point     // chain head of each stone
+	next     []Point     // next stone in the chain's ring
+	chainLen []int16     // stones in the chain, stored at its head
+	libs     []uint64    // liberty bitsets, geo.words per chain, indexed by the head's compact index
+	stones   [2][]uint64 // bitboards of the black and the white stones
+	empty    []Point     // every empty point, in no particular order
+	emptyAt  []int16     // position of each empty point in empty
+	ko       Point       // the point koColor may not play on now, or Pass
+	koColor  Color
+	hash     uint64
+	captures [3]int // stones captured by Black and by White
+}
+
+// ValidSize reports whether a board of this side length is supported.
+func ValidSize(size int) bool { return size >= 1 && size <= MaxSize }
+
+// NewBoard returns an empty board of the given size. It panics if the size is
+// not valid; callers taking sizes from users check ValidSize first.
+func NewBoard(size int) *Board {
+	if !ValidSize(size) {
+		panic(fmt.Sprintf("rules: board size %d out of range", size))
+	}
+	g := geometryFor(size)
+	n := len(g.points)
+	b := &Board{
+		geo:      g,
+		color:    make([]Color, g.length),
+		head:     make([]Point, g.length),
+		next:     make([]Point, g.length),
+		chainLen: make([]int16, g.length),
+		libs:     make([]uint64, n*g.words),
+		stones:   [2][]uint64{make([]uint64, g.words), make([]uint64, g.words)},
+		empty:    make([]Point, 0, n),
+		emptyAt:  make([]int16, g.length),
+	}
+	b.Clear()
+	return b
+}
+
+// Clear removes every stone and resets the capture counts and the ko.
+func (b *Board) Clear() {
+	for i := range b.color {
+		b.color[i] = Edge
+	}
+	b.empty = b.empty[:0]
+	for _, p := range b.geo.points {
+		b.color[p] = Empty
+		b.emptyAt[p] = int16(len(b.empty))
+		b.empty = append(b.empty, p)
+	}
+	clear(b.libs)
+	clear(b.stones[0])
+	clear(b.stones[1])
+	b.ko, b.koColor, b.hash = Pass, Empty, 0
+	b.captures = [3]int{}
+}
+
+// Clone returns an independent copy of the board.
+func (b *Board) Clone() *Board {
+	c := NewBoard(b.Size())
+	c.CopyFrom(b)
+	return c
+}
+
+// CopyFrom makes b an exact copy of src. It allocates nothing when both
+// boards have the same size, so search workers can reuse a scratch board.
+func (b *Board) CopyFrom(src *Board) {
+	if b.geo != src.geo {
+		*b = *NewBoard(src.Size())
+	}
+	copy(b.color, src.color)
+	copy(b.head, src.head)
+	copy(b.next, src.next)
+	copy(b.chainLen, src.chainLen)
+	copy(b.libs, src.libs)
+	copy(b.stones[0], src.stones[0])
+	copy(b.stones[1], src.stones[1])
+	b.empty = append(b.empty[:0], src.empty...)
+	copy(b.emptyAt, src.emptyAt)
+	b.ko, b.koColor, b.hash, b.captures = src.ko, src.koColor, src.hash, src.captures
+}
+
+// Size returns the side length of the board.
+func (b *Board) Size() int { return b.geo.size }
+
+// Points returns the on-board points, bottom-left first. The slice is shared;
+// do not modify it.
+func (b *Board) Points() []Point { return b.geo.points }
+
+// Contains reports whether p is a point of this board (Pass is not).
+func (b *Board) Contains(p Point) bool {
+	return p > 0 && int(p) < len(b.color) && b.color[p] != Edge
+}
+
+// At returns the colour of the stone on p, or Empty. Off the board it
+// returns Edge.
+func (b *Board) At(p Point) Color {
+	if p < 0 || int(p) >= len(b.color) {
+		return Edge
+	}
+	return b.color[p]
+}
+
+// Hash returns the Zobrist hash of the stones (not of the ko or the player to
+// move): equal positions have equal hashes whatever the move order.
+func (b *Board) Hash() uint64 { return b.hash }
+
+// Ko returns the point the given colour may not play on because it would
+// retake a simple ko at once, or Pass if there is none.
+func (b *Board) Ko() (Point, Color) { return b.ko, b.koColor }
+
+// Captures returns how many stones the given colour has captured.
+func (b *Board) Captures(c Color) int { return b.captures[c&3] }
+
+// Empties returns the empty points in no particular order. The slice is
+// shared and changes with the board.
+func (b *Board) Empties() []Point { return b.empty }
+
+// StoneCount returns the number of stones of colour c on the board.
+func (b *Board) StoneCount(c Color) int {
+	n := 0
+	for _, w := range b.stones[c-1] {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Liberties returns the number of liberties of the chain through p (0 for
+// an empty point).
+func (b *Board) Liberties(p Point) int {
+	if c := b.At(p); c != Black && c != White {
+		return 0
+	}
+	return b.libCount(b.head[p])
+}
+
+// ChainLen returns the number of stones in the chain through p.
+func (b *Board) ChainLen(p Point) int {
+	if c := b.At(p); c != Black && c != White {
+		return 0
+	}
+	return int(b.chainLen[b.head[p]])
+}
+
+// Chain calls f with each stone of the chain through p.
+func (b *Board) Chain(p Point, f func(Point)) {
+	if c := b.At(p); c != Black && c != White {
+		return
+	}
+	s := p
+	for {
+		f(s)
+		if s = b.next[s]; s == p {
+			return
+		}
+	}
+}
+
+// SameChain reports whether p and q are stones of one chain.
+func (b *Board) SameChain(p, q Point) bool {
+	c := b.At(p)
+	return (c == Black || c == White) && b.At(q) == c && b.head[p] == b.head[q]
+}
+
+// LibertyPoints calls f with each liberty of the chain through p.
+func (b *Board) LibertyPoints(p Point, f func(Point)) {
+	if c := b.At(p); c != Black && c != White {
+		return
+	}
+	i := int(b.geo.index[b.head[p]]) * b.geo.words
+	for w, word := range b.libs[i : i+b.geo.words] {
+		for word != 0 {
+			f(b.geo.points[w*64+bits.TrailingZeros64(word)])
+			word &= word - 1
+		}
+	}
+}
+
+// chainLibs returns the liberty bitset of the chain whose head is h.
+func (b *Board) chainLibs(h Point) []uint64 {
+	i := int(b.geo.index[h]) * b.geo.words
+	return b.libs[i : i+b.geo.words : i+b.geo.words]
+}
+
+func (b *Board) libCount(h Point) int {
+	n := 0
+	for _, w := range b.chainLibs(h) {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func (b *Board) inAtari(h Point) bool { return b.libCount(h) == 1 }
+
+// IsLegal reports whether m can be played on this board: the point is empty
+// and on the board, the move is not a suicide and does not retake a simple
+// ko. Superko needs the history and is the Game's business.
+func (b *Board) IsLegal(m Move) bool { return b.check(m) == nil }
+
+// Play plays m: a pass only clears the ko; a stone captures every enemy chain
+// left without liberties. An illegal move returns an error wrapping one of
+// ErrBadColor, ErrOffBoard, ErrOccupied, ErrKo or ErrSuicide and leaves the
+// board as it was.
+func (b *Board) Play(m Move) error {
+	if err := b.check(m); err != nil {
+		return fmt.Errorf("%v: %w", m, err)
+	}
+	if m.Point == Pass {
+		b.ko = Pass
+		return nil
+	}
+	b.place(m.Color, m.Point)
+	return nil
+}
+
+func (b *Board) check(m Move) error {
+	c, p := m.Color, m.Point
+	if c != Black && c != White {
+		return ErrBadColor
+	}
+	if p == Pass {
+		return nil
+	}
+	if !b.Contains(p) {
+		return ErrOffBoard
+	}
+	if b.color[p] != Empty {
+		return ErrOccupied
+	}
+	if p == b.ko && c == b.koColor {
+		return ErrKo
+	}
+	if b.isSuicide(c, p) {
+		return ErrSuicide
+	}
+	return nil
+}
+
+// isSuicide reports whether a stone of colour c on the empty point p would
+// have no liberty: no empty neighbour, every own neighbour chain in atari
+// (p was its last liberty) and no enemy neighbour chain in atari (which the
+// stone would capture).
+func (b *Board) isSuicide(c Color, p Point) bool {
+	opp := c.Opponent()
+	for _, d := range orthogonal {
+		n := p + d
+		switch b.color[n] {
+		case Empty:
+			return false
+		case c:
+			if !b.inAtari(b.head[n]) {
+				return false
+			}
+		case opp:
+			if b.inAtari(b.head[n]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// place puts a stone of colour c on p, which must be a legal move.
+func (b *Board) place(c Color, p Point) {
+	opp := c.Opponent()
+	idx := b.geo.index[p]
+	b.addStone(c, p)
+	b.head[p], b.next[p], b.chainLen[p] = p, p, 1
+	libs := b.chainLibs(p)
+	clear(libs)
+	for _, d := range orthogonal {
+		if n := p + d; b.color[n] == Empty {
+			setBit(libs, b.geo.index[n])
+		}
+	}
+	h := p
+	captured, koPoint := 0, Pass
+	for _, d := range orthogonal {
+		n := p + d
+		switch b.color[n] {
+		case c:
+			if b.head[n] != h {
+				h = b.merge(h, b.head[n])
+			}
+		case opp:
+			nh := b.head[n]
+			nl := b.chainLibs(nh)
+			clearBit(nl, idx)
+			if isZero(nl) {
+				captured += int(b.chainLen[nh])
+				koPoint = n
+				b.removeChain(nh)
+			}
+		}
+	}
+	clearBit(b.chainLibs(h), idx)
+	b.captures[c] += captured
+	// A single stone that captured a single stone and is left with one
+	// liberty (the point it captured) can be retaken at once: a simple ko.
+	if captured == 1 && b.chainLen[h] == 1 && b.inAtari(h) {
+		b.ko, b.koColor = koPoint, opp
+	} else {
+		b.ko = Pass
+	}
+}
+
+// merge joins the chains with heads a and b and returns the new head. The
+// smaller chain's stones are relabelled, so a stone is relabelled at most
+// log2(n) times over a game.
+func (b *Board) merge(x, y Point) Point {
+	if b.chainLen[x] < b.chainLen[y] {
+		x, y = y, x
+	}
+	s := y
+	for {
+		b.head[s] = x
+		if s = b.next[s]; s == y {
+			break
+		}
+	}
+	b.next[x], b.next[y] = b.next[y], b.next[x]
+	b.chainLen[x] += b.chainLen[y]
+	lx, ly := b.chainLibs(x), b.chainLibs(y)
+	for i := range lx {
+		lx[i] |= ly[i]
+	}
+	return x
+}
+
+// removeChain takes the chain with head h off the board and gives its
+// points as liberties to the neighbouring enemy chains.
+func (b *Board) removeChain(h Point) {
+	c := b.color[h]
+	opp := c.Opponent()
+	s := h
+	for {
+		b.removeStone(c, s)
+		idx := b.geo.index[s]
+		for _, d := range orthogonal {
+			if n := s + d; b.color[n] == opp {
+				setBit(b.chainLibs(b.head[n]), idx)
+			}
+		}
+		if s = b.next[s]; s == h {
+			return
+		}
+	}
+}
+
+func (b *Board) addStone(c Color, p Point) {
+	b.color[p] = c
+	setBit(b.stones[c-1], b.geo.index[p])
+	b.hash ^= zobrist[c][p]
+	i := b.emptyAt[p]
+	last := b.empty[len(b.empty)-1]
+	b.empty[i] = last
+	b.emptyAt[last] = i
+	b.empty = b.empty[:len(b.empty)-1]
+}
+
+func (b *Board) removeStone(c Color, p Point) {
+	b.color[p] = Empty
+	clearBit(b.stones[c-1], b.geo.index[p])
+	b.hash ^= zobrist[c][p]
+	b.emptyAt[p] = int16(len(b.empty))
+	b.empty = append(b.empty, p)
+}
+
+func setBit(s []uint64, i int16)   { s[i>>6] |= 1 << (uint(i) & 63) }
+func clearBit(s []uint64, i int16) { s[i>>6] &^= 1 << (uint(i) & 63) }
+
+func isZero(s []uint64) bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,292 @@
+package rules
+
+import (
+	"fmt"
+)
+
+// Superko selects which repetitions of a whole-board position are illegal.
+type Superko uint8
+
+const (
+	// Positional superko forbids recreating any earlier arrangement of stones.
+	Positional Superko = iota
+	// Situational superko forbids recreating an earlier arrangement with the
+	// same player to move.
+	Situational
+)
+
+// String returns "positional" or "situational".
+func (s Superko) String() string {
+	if s == Situational {
+		return "situational"
+	}
+	return "positional"
+}
+
+// ParseSuperko reads "positional" or "situational".
+func ParseSuperko(s string) (Superko, error) {
+	switch s {
+	case "positional":
+		return Positional, nil
+	case "situational":
+		return Situational, nil
+	}
+	return Positional, fmt.Errorf("unknown superko rule %q (want positional or situational)", s)
+}
+
+// DefaultKomi is the komi of the Chinese rules: 3¾ stones, 7.5 points.
+const DefaultKomi = 7.5
+
+// Options are the rule settings of a game.
+type Options struct {
+	Komi    float64
+	Superko Superko
+	// HandicapCompensation gives White one point per handicap stone in the
+	// count, as the Chinese rules and the common engines do.
+	HandicapCompensation bool
+}
+
+// DefaultOptions returns the Chinese rules: komi 7.5, positional superko,
+// handicap compensation.
+func DefaultOptions() Options {
+	return Options{Komi: DefaultKomi, Superko: Positional, HandicapCompensation: true}
+}
+
+// state is one position of the game's history and how it was reached.
+type state struct {
+	board  *Board
+	toMove Color
+	passes int  // consecutive passes that led here
+	move   Move // the move that led here; unused for setup
+	setup  bool // reached by setup stones, not by a move
+}
+
+// Game is a game in progress: the position, whose turn it is, and the whole
+// history, with superko enforced on every move.
+type Game struct {
+	Options
+	history  []state  // history[0] is the start; the last is the current position
+	spare    []*Board // boards of undone positions, reused to avoid allocation
+	handicap int
+	resigned Color // the colour that resigned, or Empty
+}
+
+// NewGame starts a game on an empty board of the given size.
+func NewGame(size int, opts Options) (*Game, error) {
+	if !ValidSize(size) {
+		return nil, fmt.Errorf("size %d: %w", size, ErrBadSize)
+	}
+	return &Game{Options: opts, history: []state{{board: NewBoard(size), toMove: Black}}}, nil
+}
+
+func (g *Game) current() *state { return &g.history[len(g.history)-1] }
+
+// Board returns the current position. It must not be modified; Clone it.
+func (g *Game) Board() *Board { return g.current().board }
+
+// Size returns the board size.
+func (g *Game) Size() int { return g.Board().Size() }
+
+// ToMove returns the player whose turn it is.
+func (g *Game) ToMove() Color { return g.current().toMove }
+
+// SetToMove overrides whose turn it is (an SGF PL property, or a controller
+// that lets one colour play twice).
+func (g *Game) SetToMove(c Color) { g.current().toMove = c }
+
+// Handicap returns the number of handicap stones set up.
+func (g *Game) Handicap() int { return g.handicap }
+
+// Passes returns the number of passes in a row that ended the history.
+func (g *Game) Passes() int { return g.current().passes }
+
+// Over reports whether the game has ended: two passes in a row, or a
+// resignation. After two passes play may still go on (a dispute, or a
+// cleanup phase), which reopens the game; after a resignation it may not.
+func (g *Game) Over() bool { return g.resigned != Empty || g.Passes() >= 2 }
+
+// Resigned returns the colour that resigned, or Empty.
+func (g *Game) Resigned() Color { return g.resigned }
+
+// Resign ends the game with c resigning. Undo takes it back.
+func (g *Game) Resign(c Color) { g.resigned = c }
+
+// MoveNumber returns the number of moves played (passes count, setup does not).
+func (g *Game) MoveNumber() int {
+	n := 0
+	for _, s := range g.history[1:] {
+		if !s.setup {
+			n++
+		}
+	}
+	return n
+}
+
+// Moves returns the moves played, in order.
+func (g *Game) Moves() []Move {
+	var moves []Move
+	for _, s := range g.history[1:] {
+		if !s.setup {
+			moves = append(moves, s.move)
+		}
+	}
+	return moves
+}
+
+// LastMove returns the last move played, and false if there is none or the
+// position was last changed by setup stones.
+func (g *Game) LastMove() (Move, bool) {
+	s := g.current()
+	if len(g.history) == 1 || s.setup {
+		return Move{}, false
+	}
+	return s.move, true
+}
+
+// Check returns nil if m is legal now, or the reason it is not: an error
+// wrapping ErrGameOver, ErrBadColor, ErrOffBoard, ErrOccupied, ErrKo,
+// ErrSuicide or ErrSuperko. The colour need not be the one to move.
+func (g *Game) Check(m Move) error {
+	_, err := g.next(m)
+	return err
+}
+
+// IsLegal reports whether m may be played now.
+func (g *Game) IsLegal(m Move) bool { return g.Check(m) == nil }
+
+// Play plays m, which may be of either colour; the opponent of m.Color is to
+// move next. An illegal move returns the error Check gives and changes
+// nothing.
+func (g *Game) Play(m Move) error {
+	b, err := g.next(m)
+	if err != nil {
+		return err
+	}
+	passes := 0
+	if m.Point == Pass {
+		passes = g.Passes() + 1
+	}
+	g.push(state{board: b, toMove: m.Color.Opponent(), passes: passes, move: m})
+	return nil
+}
+
+// next returns the board after m, drawn from the spare boards, or the reason
+// m is illegal (the board then goes back to the spares).
+func (g *Game) next(m Move) (*Board, error) {
+	if g.resigned != Empty {
+		return nil, fmt.Errorf("%v: %w", m, ErrGameOver)
+	}
+	b := g.spareBoard()
+	b.CopyFrom(g.Board())
+	err := b.Play(m)
+	if err == nil && m.Point != Pass && g.Repeats(b.Hash(), m.Color.Opponent()) {
+		err = fmt.Errorf("%v: %w", m, ErrSuperko)
+	}
+	if err != nil {
+		g.spare = append(g.spare, b)
+		return nil, err
+	}
+	return b, nil
+}
+
+// Repeats reports whether a position with these stones (and, under
+// situational superko, this player to move) has occurred in the game, which
+// a move must not recreate. The search uses it to keep such moves out of
+// its tree.
+func (g *Game) Repeats(hash uint64, toMove Color) bool {
+	for i := range g.history {
+		s := &g.history[i]
+		if s.board.hash == hash && (g.Superko == Positional || s.toMove == toMove) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) spareBoard() *Board {
+	if n := len(g.spare); n > 0 {
+		b := g.spare[n-1]
+		g.spare = g.spare[:n-1]
+		return b
+	}
+	return g.Board().Clone()
+}
+
+func (g *Game) push(s state) { g.history = append(g.history, s) }
+
+// Undo takes back the last move (and a resignation, if there was one).
+// Setup stones and handicap are not moves and are not undone; undoing past
+// them, or with no moves, returns an error wrapping ErrCannotUndo.
+func (g *Game) Undo() error {
+	if len(g.history) == 1 || g.current().setup {
+		return ErrCannotUndo
+	}
+	g.spare = append(g.spare, g.current().board)
+	g.history = g.history[:len(g.history)-1]
+	g.resigned = Empty
+	return nil
+}
+
+// Setup puts colour c (Empty to clear) on the points, as SGF's AB, AW and AE
+// do. The new position enters the superko history but is not a move and
+// cannot be undone. It fails as Board.Setup does, changing nothing.
+func (g *Game) Setup(c Color, points []Point) error {
+	b := g.spareBoard()
+	b.CopyFrom(g.Board())
+	if err := b.Setup(c, points); err != nil {
+		g.spare = append(g.spare, b)
+		return err
+	}
+	g.push(state{board: b, toMove: g.ToMove(), setup: true})
+	return nil
+}
+
+// SetHandicap places black handicap stones on the points of an empty board,
+// with White to move next. It fails, changing nothing, with
+// ErrBoardNotEmpty if a stone has been placed or a move played, and with
+// ErrHandicap unless there are at least 2 distinct points.
+func (g *Game) SetHandicap(points []Point) error {
+	if len(g.history) > 1 || len(g.Board().empty) != len(g.Board().geo.points) {
+		return ErrBoardNotEmpty
+	}
+	seen := map[Point]bool{}
+	for _, p := range points {
+		if seen[p] || p == Pass {
+			return fmt.Errorf("%v: %w", p, ErrHandicap)
+		}
+		seen[p] = true
+	}
+	if len(points) < 2 || len(points) >= len(g.Board().geo.points) {
+		return fmt.Errorf("%d stones: %w", len(points), ErrHandicap)
+	}
+	if err := g.Setup(Black, points); err != nil {
+		return err
+	}
+	g.handicap = len(points)
+	g.SetToMove(White)
+	return nil
+}
+
+// Score returns the result under area scoring with the given stones removed
+// as dead: Black's area minus White's, komi and handicap compensation.
+func (g *Game) Score(dead []Point) Result {
+	if g.resigned != Empty {
+		return Result{Winner: g.resigned.Opponent(), Resign: true}
+	}
+	black, white := g.Board().Area(dead)
+	return ResultOf(black - white - g.compensation())
+}
+
+// TrompTaylor returns the result counting every stone on the board as alive,
+// as CGOS and other servers that remove no dead stones do.
+func (g *Game) TrompTaylor() Result { return g.Score(nil) }
+
+// compensation is what White receives in the count: komi plus, with the
+// option, one point per handicap stone.
+func (g *Game) compensation() float64 {
+	c := g.Komi
+	if g.HandicapCompensation {
+		c += float64(g.handicap)
+	}
+	return c
+}

@@ -1,0 +1,66 @@
+package rules
+
+import "math/rand/v2"
+
+// IsEye reports whether the empty point p is an eye of colour c: every
+// orthogonal neighbour is a stone of c or the edge, and the diagonals hold
+// at most one enemy stone (none on the edge or in a corner). A point with
+// two enemy diagonals is a false eye that may have to be filled, so it does
+// not count.
+func (b *Board) IsEye(c Color, p Point) bool {
+	if b.color[p] != Empty {
+		return false
+	}
+	for _, d := range orthogonal {
+		if x := b.color[p+d]; x != c && x != Edge {
+			return false
+		}
+	}
+	opp, bad := c.Opponent(), 0
+	for _, d := range diagonal {
+		switch b.color[p+d] {
+		case opp:
+			bad++
+		case Edge:
+			bad = max(bad, 1) // on the edge one enemy diagonal is already enough
+		}
+	}
+	return bad < 2
+}
+
+// RandomMove returns a point chosen uniformly among the legal moves of c
+// that do not fill one of c's own eyes, or Pass when there is none.
+// Rejected points are swapped to the end of the empty list, so each draw
+// picks among the points not yet tried.
+func (b *Board) RandomMove(c Color, r *rand.Rand) Point {
+	for k := len(b.empty); k > 0; k-- {
+		i := r.IntN(k)
+		p := b.empty[i]
+		if !b.IsEye(c, p) && !(p == b.ko && c == b.koColor) && !b.isSuicide(c, p) {
+			return p
+		}
+		q := b.empty[k-1]
+		b.empty[i], b.empty[k-1] = q, p
+		b.emptyAt[q], b.emptyAt[p] = int16(i), int16(k-1)
+	}
+	return Pass
+}
+
+// Playout plays light random moves (see RandomMove) for both sides in turn,
+// starting with toMove, until two passes in a row or maxMoves moves, and
+// returns the number of moves made, passes included. It enforces simple ko
+// only; maxMoves bounds the rare longer cycles.
+func (b *Board) Playout(toMove Color, r *rand.Rand, maxMoves int) int {
+	passes, n := 0, 0
+	for c := toMove; passes < 2 && n < maxMoves; c = c.Opponent() {
+		if p := b.RandomMove(c, r); p == Pass {
+			passes++
+			b.ko = Pass
+		} else {
+			passes = 0
+			b.place(c, p)
+		}
+		n++
+	}
+	return n
+}
