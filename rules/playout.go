@@ -1,7 +1,5 @@
 package rules
 
-import "math/rand/v2"
-
 // IsEye reports whether the empty point p is an eye of colour c: every
 // orthogonal neighbour is a stone of c or the edge, and the diagonals hold
 // at most one enemy stone (none on the edge or in a corner). A point with
@@ -11,28 +9,30 @@ func (b *Board) IsEye(c Color, p Point) bool {
 	if b.color[p] != Empty {
 		return false
 	}
-	for _, d := range orthogonal {
-		if x := b.color[p+d]; x != c && x != Edge {
-			return false
-		}
+	if !b.surroundedBy(c, p) {
+		return false
 	}
-	opp, bad := c.Opponent(), 0
-	for _, d := range diagonal {
-		switch b.color[p+d] {
-		case opp:
-			bad++
-		case Edge:
-			bad = max(bad, 1) // on the edge one enemy diagonal is already enough
-		}
-	}
-	return bad < 2
+	// Weigh the diagonals, enemy stones 2 and edge points 1: an eye allows
+	// one enemy diagonal in the centre (2), none on the side (two edge
+	// diagonals, 2) or in the corner (three, 3). One sum, no branches.
+	w := &diagonalWeight[c]
+	sum := w[b.color[p+diagonal[0]]] + w[b.color[p+diagonal[1]]] +
+		w[b.color[p+diagonal[2]]] + w[b.color[p+diagonal[3]]]
+	return sum < 4
+}
+
+// diagonalWeight[c][x] is what a diagonal neighbour of colour x counts
+// against an eye of colour c.
+var diagonalWeight = [3][4]uint8{
+	Black: {White: 2, Edge: 1},
+	White: {Black: 2, Edge: 1},
 }
 
 // RandomMove returns a point chosen uniformly among the legal moves of c
 // that do not fill one of c's own eyes, or Pass when there is none.
 // Rejected points are swapped to the end of the empty list, so each draw
 // picks among the points not yet tried.
-func (b *Board) RandomMove(c Color, r *rand.Rand) Point {
+func (b *Board) RandomMove(c Color, r *Rand) Point {
 	for k := len(b.empty); k > 0; k-- {
 		i := r.IntN(k)
 		p := b.empty[i]
@@ -50,7 +50,7 @@ func (b *Board) RandomMove(c Color, r *rand.Rand) Point {
 // starting with toMove, until two passes in a row or maxMoves moves, and
 // returns the number of moves made, passes included. It enforces simple ko
 // only; maxMoves bounds the rare longer cycles.
-func (b *Board) Playout(toMove Color, r *rand.Rand, maxMoves int) int {
+func (b *Board) Playout(toMove Color, r *Rand, maxMoves int) int {
 	passes, n := 0, 0
 	for c := toMove; passes < 2 && n < maxMoves; c = c.Opponent() {
 		if p := b.RandomMove(c, r); p == Pass {

@@ -20,6 +20,7 @@ func (b *Board) Setup(c Color, points []Point) error {
 		b.color[p] = c
 	}
 	b.rebuild()
+	b.countNeighbours()
 	for _, p := range b.geo.points {
 		if b.color[p] != Empty && b.head[p] == p && b.libCount(p) == 0 {
 			b.CopyFrom(saved)
@@ -55,6 +56,7 @@ func (b *Board) rebuild() {
 				setBit(libs, b.geo.index[n])
 			}
 		}
+		b.libCnt[p] = b.countLibs(p)
 		for _, n := range [2]Point{p - 1, p - stride} {
 			if b.color[n] == c && b.head[n] != b.head[p] {
 				b.merge(b.head[p], b.head[n])
