@@ -1,0 +1,140 @@
+package rules
+
+import "math/bits"
+
+// The queries in this file serve playout policies and move priors: what a
+// move would do, answered without playing it.
+
+// HashAfter returns the hash of the stones after c plays the legal move p:
+// the new stone, less every enemy chain it would capture. The search uses it
+// to keep superko repetitions out of its tree without playing each move.
+func (b *Board) HashAfter(c Color, p Point) uint64 {
+	h := b.hash
+	if p == Pass {
+		return h
+	}
+	h ^= zobrist[c][p]
+	opp := c.Opponent()
+	var done [4]Point
+	for i, d := range orthogonal {
+		n := p + d
+		if b.color[n] != opp || b.libCnt[b.head[n]] != 1 {
+			continue
+		}
+		head := b.head[n]
+		if head == done[0] || head == done[1] || head == done[2] {
+			continue // a chain touching p twice is captured once
+		}
+		done[i] = head
+		s := head
+		for {
+			h ^= zobrist[opp][s]
+			if s = b.next[s]; s == head {
+				break
+			}
+		}
+	}
+	return h
+}
+
+// CapturesAt reports whether c playing p would capture at least one stone.
+func (b *Board) CapturesAt(c Color, p Point) bool {
+	opp := c.Opponent()
+	for _, d := range orthogonal {
+		if n := p + d; b.color[n] == opp && b.libCnt[b.head[n]] == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// AnyLiberty returns a liberty of the chain through p: for a chain in atari,
+// the point where it can be captured or must extend. It returns Pass for a
+// point without a stone or a chain without liberties.
+func (b *Board) AnyLiberty(p Point) Point {
+	if c := b.At(p); c != Black && c != White {
+		return Pass
+	}
+	for w, word := range b.chainLibs(b.head[p]) {
+		if word != 0 {
+			return b.geo.points[w*64+bits.TrailingZeros64(word)]
+		}
+	}
+	return Pass
+}
+
+// LibertiesAfter returns how many liberties the chain of the stone c plays
+// on the empty point p would have, counting up to limit (the caller asks
+// "is this a self-atari?" with limit 2). Stones it would capture count as
+// liberties where they touch the new chain.
+func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
+	var libs [(MaxSize*MaxSize + 63) / 64]uint64
+	set := libs[:b.geo.words]
+	opp := c.Opponent()
+	for _, d := range orthogonal {
+		n := p + d
+		switch b.color[n] {
+		case Empty:
+			setBit(set, b.geo.index[n])
+		case c:
+			for i, w := range b.chainLibs(b.head[n]) {
+				set[i] |= w
+			}
+		case opp:
+			if b.libCnt[b.head[n]] == 1 {
+				setBit(set, b.geo.index[n]) // the captured stone's point frees up
+			}
+		}
+	}
+	clearBit(set, b.geo.index[p])
+	count := 0
+	for _, w := range set {
+		if count += bits.OnesCount64(w); count >= limit {
+			return limit
+		}
+	}
+	return count
+}
+
+// Owner returns who owns p at the end of a playout: the colour of the stone
+// on it, or of the stones around an empty point that only one colour
+// touches, or Empty.
+func (b *Board) Owner(p Point) Color {
+	switch c := b.color[p]; {
+	case c != Empty:
+		return c
+	case b.surroundedBy(Black, p):
+		return Black
+	case b.surroundedBy(White, p):
+		return White
+	}
+	return Empty
+}
+
+// PlayoutScore returns Black's area minus White's with every stone counted
+// alive and every empty point owned by the colour that surrounds it alone,
+// as Owner says. At the end of a light or heavy playout every empty region
+// is a single eye, where this equals Area(nil) at a fraction of its cost.
+func (b *Board) PlayoutScore() int {
+	score := b.StoneCount(Black) - b.StoneCount(White)
+	for _, p := range b.empty {
+		switch {
+		case b.surroundedBy(Black, p):
+			score++
+		case b.surroundedBy(White, p):
+			score--
+		}
+	}
+	return score
+}
+
+// PlayUnchecked plays a stone of colour c on p, which the caller has found
+// legal (IsLegal, or RandomMove). Playout policies use it to skip checking
+// twice; anything else uses Play.
+func (b *Board) PlayUnchecked(c Color, p Point) {
+	if p == Pass {
+		b.ko = Pass
+		return
+	}
+	b.place(c, p)
+}
