@@ -138,3 +138,14 @@ func (b *Board) PlayUnchecked(c Color, p Point) {
 	}
 	b.place(c, p)
 }
+
+// Pattern3x3 returns the contents of the eight neighbours of p packed two
+// bits each (the Color values: 0 empty, 1 black, 2 white, 3 edge), in the
+// order NW, N, NE, W, E, SW, S, SE from the least significant bits: the key
+// of 3x3 shape patterns.
+func (b *Board) Pattern3x3(p Point) uint16 {
+	c := b.color
+	return uint16(c[p+stride-1]) | uint16(c[p+stride])<<2 | uint16(c[p+stride+1])<<4 |
+		uint16(c[p-1])<<6 | uint16(c[p+1])<<8 |
+		uint16(c[p-stride-1])<<10 | uint16(c[p-stride])<<12 | uint16(c[p-stride+1])<<14
+}
