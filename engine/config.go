@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"io"
+	"time"
+
+	"github.com/sirupsen/logrus"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// Config holds an Engine's settings. The zero value is usable: New fills in
+// the defaults documented on each field.
+type Config struct {
+	// Size is the board size of a new game; default 19.
+	Size int
+	// Komi of a new game; default rules.DefaultKomi (7.5). Use NoKomi for
+	// a komi of 0 (a zero Komi means "default").
+	Komi float64
+	// NoKomi makes the default komi 0.
+	NoKomi bool
+	// Superko is the repetition rule; default positional.
+	Superko rules.Superko
+	// AllowRepetition makes `play` accept a move that repeats an earlier
+	// position (some GUIs send them). The default refuses it as illegal.
+	// Generated moves never repeat a position either way.
+	AllowRepetition bool
+	// Seed seeds the default player and the ownership playouts.
+	Seed uint64
+	// Player generates moves; default a RandomPlayer seeded with Seed.
+	Player Player
+	// Judge estimates ownership for scoring and dead stones; default a
+	// PlayoutJudge with DefaultJudgePlayouts playouts seeded with Seed.
+	Judge Judge
+	// Log receives one info line per generated move; default discards.
+	Log logrus.FieldLogger
+
+	// The settings below are stored for the tree search, which will use
+	// them; the random player ignores them.
+
+	// Threads is the number of search threads.
+	Threads int
+	// Playouts is the number of playouts per move.
+	Playouts int
+	// MoveTime is the time per move when no time control is set.
+	MoveTime time.Duration
+	// MaxNodes caps the search tree's nodes.
+	MaxNodes int
+	// ResignThreshold is the win rate under which the search resigns.
+	ResignThreshold float64
+	// Ponder lets the search think on the opponent's time.
+	Ponder bool
+}
+
+// DefaultSize is the board size of a new game unless Config.Size is set.
+const DefaultSize = 19
+
+// withDefaults returns c with its zero fields filled in.
+func (c Config) withDefaults() Config {
+	if c.Size == 0 {
+		c.Size = DefaultSize
+	}
+	if c.Komi == 0 && !c.NoKomi {
+		c.Komi = rules.DefaultKomi
+	}
+	if c.Player == nil {
+		c.Player = NewRandomPlayer(c.Seed)
+	}
+	if c.Judge == nil {
+		c.Judge = NewPlayoutJudge(DefaultJudgePlayouts, c.Seed)
+	}
+	if c.Log == nil {
+		l := logrus.New()
+		l.Out = io.Discard
+		c.Log = l
+	}
+	return c
+}

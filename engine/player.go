@@ -1,0 +1,21 @@
+package engine
+
+import (
+	"context"
+	"errors"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// Player generates moves. It is the seam the tree search replaces: the
+// engine asks it for every genmove, reg_genmove and kgs-genmove_cleanup.
+type Player interface {
+	// GenMove returns a move for c in the game's current position, which
+	// must be legal under the game's superko rule, or rules.Pass. c need not
+	// be the player to move. It returns ErrResign to resign, and must not
+	// modify g.
+	GenMove(ctx context.Context, g *rules.Game, c rules.Color) (rules.Point, error)
+}
+
+// ErrResign is what a Player returns to resign the game.
+var ErrResign = errors.New("resign")

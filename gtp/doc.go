@@ -1,0 +1,16 @@
+// Package gtp is Yunzi's Go Text Protocol (version 2) server: it reads
+// commands from an io.Reader, answers on an io.Writer, and plays through the
+// small Engine interface it defines here, so it knows nothing of the search.
+//
+// Reading order: server.go (the loop: read a line, dispatch, respond),
+// line.go (preprocessing and the command id), commands.go (the table of
+// command names to handlers), then the handlers, one file per concern:
+// admin.go, setup.go, play.go, score.go, sgf.go, time.go, kgs.go. args.go
+// parses arguments; errors.go holds the conventional error texts.
+//
+// The wire follows ../shared/docs/GTP.md: control characters other than
+// HT and LF are dropped, HT becomes a space, '#' starts a comment, empty
+// lines are skipped; "=ID result" or "?ID message" and an empty line after
+// each response, flushed at once; no empty line inside a response. Lines
+// longer than MaxLine bytes are answered "syntax error" and skipped.
+package gtp

@@ -1,0 +1,53 @@
+package gtp
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// Engine is the game the server plays. Every method that fails must change
+// nothing. Errors are matched with errors.Is against the rules package's
+// sentinels (rules.ErrBadSize, rules.ErrCannotUndo, rules.ErrBoardNotEmpty,
+// rules.ErrHandicap, ...) to pick the GTP error text; the server writes no
+// engine error text on the wire.
+type Engine interface {
+	// SetBoardSize starts a new game of size n, keeping komi and time.
+	SetBoardSize(n int) error
+	// ClearBoard starts a new game of the same size.
+	ClearBoard()
+	SetKomi(k float64)
+	// Play plays m for either colour (a pass, or the same colour twice).
+	Play(m rules.Move) error
+	IsLegal(m rules.Move) bool
+	Undo() error
+	// GenMove generates a move for c and plays it unless resign is true.
+	// With cleanup it must not pass while the opponent has dead stones.
+	GenMove(ctx context.Context, c rules.Color, cleanup bool) (p rules.Point, resign bool, err error)
+	// SuggestMove generates a move for c without playing it.
+	SuggestMove(ctx context.Context, c rules.Color) (p rules.Point, resign bool, err error)
+	// ShowBoard draws the position; it may span lines, none empty.
+	ShowBoard() string
+	FixedHandicap(n int) ([]rules.Point, error)
+	PlaceFreeHandicap(n int) ([]rules.Point, error)
+	SetFreeHandicap(pts []rules.Point) error
+	FinalScore(ctx context.Context) (rules.Result, error)
+	// FinalStatus returns the stones that are "alive", "dead" or "seki".
+	FinalStatus(ctx context.Context, status string) ([]rules.Point, error)
+	// LoadSGF sets up the game of an SGF record before move moveNumber
+	// (the whole game when moveNumber <= 0).
+	LoadSGF(data []byte, moveNumber int) error
+	WriteSGF(ctx context.Context, w io.Writer) error
+	// SetTimeSettings applies time_settings as GTP defines it.
+	SetTimeSettings(main, byoyomi time.Duration, stones int) error
+	// SetKGSTime applies kgs-time_settings: system is none, absolute,
+	// byoyomi or canadian.
+	SetKGSTime(system string, main, period time.Duration, count int) error
+	SetTimeLeft(c rules.Color, left time.Duration, stones int) error
+	// SetRules applies kgs-rules.
+	SetRules(name string) error
+	// GameOver is told of kgs-game_over.
+	GameOver()
+}

@@ -1,0 +1,22 @@
+package gtp
+
+// Failure is a GTP error response: its text goes on the wire after "?".
+type Failure string
+
+func (f Failure) Error() string { return string(f) }
+
+// The conventional error texts (GTP version 2 and the programs that follow
+// it).
+const (
+	ErrUnknownCommand Failure = "unknown command"
+	ErrSyntax         Failure = "syntax error"
+	ErrIllegalMove    Failure = "illegal move"
+	ErrCannotUndo     Failure = "cannot undo"
+	ErrBadSize        Failure = "unacceptable size"
+	ErrCannotScore    Failure = "cannot score"
+	ErrCannotLoad     Failure = "cannot load file"
+	ErrCannotSave     Failure = "cannot save file"
+	ErrBoardNotEmpty  Failure = "board not empty"
+	ErrStones         Failure = "invalid number of stones"
+	ErrVertexList     Failure = "bad vertex list"
+)

@@ -1,0 +1,137 @@
+package gtp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/sirupsen/logrus"
+)
+
+// Name is the engine's name as the name command gives it.
+const Name = "Yunzi"
+
+// MaxLine is the longest command line the server reads (1 MiB). A longer
+// line is answered "syntax error" and skipped; the server goes on.
+const MaxLine = 1 << 20
+
+// Server answers GTP commands read from one stream on another.
+type Server struct {
+	in       *bufio.Reader
+	out      *bufio.Writer
+	engine   Engine
+	commands map[string]handler
+	version  string
+	log      logrus.FieldLogger
+	ctx      context.Context
+	line     []byte // the current line, reused
+	quit     bool
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithVersion sets what the version command answers (default "unknown").
+func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
+
+// WithLogger sets where the server logs (default: nowhere).
+func WithLogger(l logrus.FieldLogger) Option { return func(s *Server) { s.log = l } }
+
+// WithContext sets the context that commands such as genmove run in.
+func WithContext(ctx context.Context) Option { return func(s *Server) { s.ctx = ctx } }
+
+// NewServer returns a server reading commands from r, writing responses to
+// w and playing through e.
+func NewServer(r io.Reader, w io.Writer, e Engine, opts ...Option) *Server {
+	quiet := logrus.New()
+	quiet.Out = io.Discard
+	s := &Server{
+		in:      bufio.NewReaderSize(r, 64<<10),
+		out:     bufio.NewWriter(w),
+		engine:  e,
+		version: "unknown",
+		log:     quiet,
+		ctx:     context.Background(),
+	}
+	s.commands = commands()
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Serve answers commands until quit or the end of the input, and returns
+// nil then. It returns an error only if reading or writing fails.
+func (s *Server) Serve() error {
+	for !s.quit {
+		line, tooLong, err := s.readLine()
+		if len(line) > 0 || tooLong {
+			if werr := s.handleLine(line, tooLong); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// handleLine preprocesses one input line and answers the command on it.
+func (s *Server) handleLine(raw []byte, tooLong bool) error {
+	id, fields := parseLine(raw)
+	if id == "" && len(fields) == 0 {
+		return nil
+	}
+	if tooLong {
+		s.log.WithField("bytes", len(raw)).Warn("gtp: line too long")
+		return s.respond(id, "", ErrSyntax)
+	}
+	if len(fields) == 0 {
+		return s.respond(id, "", ErrSyntax)
+	}
+	name, args := fields[0], fields[1:]
+	h, ok := s.commands[name]
+	if !ok {
+		return s.respond(id, "", ErrUnknownCommand)
+	}
+	result, err := h(s, args)
+	if err != nil {
+		s.log.WithFields(logrus.Fields{"command": name, "error": err}).Debug("gtp: command failed")
+	}
+	return s.respond(id, result, err)
+}
+
+// respond writes one response and flushes it. The text of an error that is
+// not a Failure never reaches the wire.
+func (s *Server) respond(id, result string, err error) error {
+	var f Failure
+	switch {
+	case err == nil:
+		s.out.WriteString("=" + id + " " + clean(result))
+	case errors.As(err, &f):
+		s.out.WriteString("?" + id + " " + clean(string(f)))
+	default:
+		s.out.WriteString("?" + id + " " + "internal error")
+	}
+	s.out.WriteString("\n\n")
+	return s.out.Flush()
+}
+
+// clean makes text safe to send as a response body: no empty or blank
+// line inside it (a GUI would take it for the end), no trailing newline.
+func clean(text string) string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r", ""), "\n")
+	out := lines[:1]
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

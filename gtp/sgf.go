@@ -1,0 +1,72 @@
+package gtp
+
+import (
+	"bytes"
+	"io"
+	"os"
+)
+
+// MaxSGF bounds the size of a file loadsgf reads.
+const MaxSGF = 16 << 20
+
+// loadsgf FILE [N] sets up the game of an SGF file before move N.
+func (s *Server) loadsgf(args []string) (string, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return "", ErrSyntax
+	}
+	n := 0
+	if len(args) == 2 {
+		var err error
+		if n, err = parseInt(args[1], 1, 1<<20); err != nil {
+			return "", err
+		}
+	}
+	data, err := readFile(args[0])
+	if err != nil {
+		s.log.WithError(err).Warn("loadsgf")
+		return "", ErrCannotLoad
+	}
+	if err := s.engine.LoadSGF(data, n); err != nil {
+		s.log.WithError(err).Warn("loadsgf")
+		return "", ErrCannotLoad
+	}
+	return "", nil
+}
+
+// readFile reads a regular file of at most MaxSGF bytes, so that a device
+// or a pipe named by mistake cannot hang the server.
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > MaxSGF {
+		return nil, ErrCannotLoad
+	}
+	return io.ReadAll(io.LimitReader(f, MaxSGF))
+}
+
+// printsgf [FILE] answers the game as SGF, or writes it to FILE.
+func (s *Server) printsgf(args []string) (string, error) {
+	if len(args) > 1 {
+		return "", ErrSyntax
+	}
+	var buf bytes.Buffer
+	if err := s.engine.WriteSGF(s.ctx, &buf); err != nil {
+		s.log.WithError(err).Warn("printsgf")
+		return "", ErrCannotSave
+	}
+	if len(args) == 0 {
+		return "\n" + buf.String(), nil
+	}
+	if err := os.WriteFile(args[0], buf.Bytes(), 0o644); err != nil {
+		s.log.WithError(err).Warn("printsgf")
+		return "", ErrCannotSave
+	}
+	return "", nil
+}
