@@ -274,16 +274,16 @@ func (g *Game) Score(dead []Point) Result {
 		return Result{Winner: g.resigned.Opponent(), Resign: true}
 	}
 	black, white := g.Board().Area(dead)
-	return ResultOf(black - white - g.compensation())
+	return ResultOf(black - white - g.Compensation())
 }
 
 // TrompTaylor returns the result counting every stone on the board as alive,
 // as CGOS and other servers that remove no dead stones do.
 func (g *Game) TrompTaylor() Result { return g.Score(nil) }
 
-// compensation is what White receives in the count: komi plus, with the
-// option, one point per handicap stone.
-func (g *Game) compensation() float64 {
+// Compensation is what White receives in the count: komi plus, with the
+// HandicapCompensation option, one point per handicap stone.
+func (g *Game) Compensation() float64 {
 	c := g.Komi
 	if g.HandicapCompensation {
 		c += float64(g.handicap)

@@ -118,3 +118,16 @@ type Move struct {
 
 // String returns the move as "B D4" or "W pass".
 func (m Move) String() string { return m.Color.Letter() + " " + m.Point.String() }
+
+// Neighbours returns the four orthogonal neighbours of p (north, south,
+// east, west). On the edge some of them are off the board, where Board.At
+// returns Edge.
+func (p Point) Neighbours() [4]Point {
+	return [4]Point{p + orthogonal[0], p + orthogonal[1], p + orthogonal[2], p + orthogonal[3]}
+}
+
+// Neighbours8 returns the orthogonal then the diagonal neighbours of p.
+func (p Point) Neighbours8() [8]Point {
+	return [8]Point{p + orthogonal[0], p + orthogonal[1], p + orthogonal[2], p + orthogonal[3],
+		p + diagonal[0], p + diagonal[1], p + diagonal[2], p + diagonal[3]}
+}
