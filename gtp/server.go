@@ -25,6 +25,7 @@ type Server struct {
 	commands map[string]handler
 	version  string
 	log      logrus.FieldLogger
+	files    Files
 	ctx      context.Context
 	line     []byte // the current line, reused
 	quit     bool
@@ -38,6 +39,9 @@ func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
 
 // WithLogger sets where the server logs (default: nowhere).
 func WithLogger(l logrus.FieldLogger) Option { return func(s *Server) { s.log = l } }
+
+// WithFiles sets where loadsgf and printsgf find files (default OSFiles).
+func WithFiles(f Files) Option { return func(s *Server) { s.files = f } }
 
 // WithContext sets the context that commands such as genmove run in.
 func WithContext(ctx context.Context) Option { return func(s *Server) { s.ctx = ctx } }
@@ -54,6 +58,7 @@ func NewServer(r io.Reader, w io.Writer, e Engine, opts ...Option) *Server {
 		version: "unknown",
 		log:     quiet,
 		ctx:     context.Background(),
+		files:   OSFiles{},
 	}
 	s.commands = commands()
 	for _, o := range opts {

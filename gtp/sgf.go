@@ -21,7 +21,7 @@ func (s *Server) loadsgf(args []string) (string, error) {
 			return "", err
 		}
 	}
-	data, err := readFile(args[0])
+	data, err := s.files.ReadFile(args[0])
 	if err != nil {
 		s.log.WithError(err).Warn("loadsgf")
 		return "", ErrCannotLoad
@@ -33,9 +33,18 @@ func (s *Server) loadsgf(args []string) (string, error) {
 	return "", nil
 }
 
-// readFile reads a regular file of at most MaxSGF bytes, so that a device
+// Files is where loadsgf reads and printsgf writes files.
+type Files interface {
+	ReadFile(name string) ([]byte, error)
+	WriteFile(name string, data []byte) error
+}
+
+// OSFiles are the files of the operating system.
+type OSFiles struct{}
+
+// ReadFile reads a regular file of at most MaxSGF bytes, so that a device
 // or a pipe named by mistake cannot hang the server.
-func readFile(name string) ([]byte, error) {
+func (OSFiles) ReadFile(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -64,9 +73,12 @@ func (s *Server) printsgf(args []string) (string, error) {
 	if len(args) == 0 {
 		return "\n" + buf.String(), nil
 	}
-	if err := os.WriteFile(args[0], buf.Bytes(), 0o644); err != nil {
+	if err := s.files.WriteFile(args[0], buf.Bytes()); err != nil {
 		s.log.WithError(err).Warn("printsgf")
 		return "", ErrCannotSave
 	}
 	return "", nil
 }
+
+// WriteFile creates or truncates the file.
+func (OSFiles) WriteFile(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
