@@ -1,0 +1,165 @@
+package search
+
+import "github.com/yunzi-go/yunzi/rules"
+
+// The playout policy, in the style of Pachi's Moggy and Fuego: answer the
+// last move's tactics (capture it, save what it put in atari), play a 3x3
+// shape next to it, and otherwise play a random move that does not fill an
+// own eye and does not put a chain of several stones in atari.
+
+// played is one move of a simulation.
+type played struct {
+	color rules.Color
+	point rules.Point
+}
+
+// Policy rates, the probability of trying each heuristic before the random
+// move. Below one so the playouts keep some variety.
+const (
+	tacticsRate = 0.9
+	patternRate = 0.8
+)
+
+// playout plays the policy from b with c to move until two passes, the move
+// limit or the mercy rule, appending the moves to w.seq. It returns Black's
+// result in half games (2 win, 1 draw, 0 loss) and the final score from
+// Black's view.
+func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi float64) (int32, float64) {
+	area := len(b.Points())
+	maxMoves := 3 * area
+	mercy := int(w.cfg.Policy.MercyMargin * float64(area))
+	startDiff := b.Captures(rules.Black) - b.Captures(rules.White)
+	passes := 0
+	for n := 0; passes < 2 && n < maxMoves; n++ {
+		if d := b.Captures(rules.Black) - b.Captures(rules.White) - startDiff; d > mercy || -d > mercy {
+			if d > 0 {
+				return 2, float64(area)
+			}
+			return 0, -float64(area)
+		}
+		p := w.policyMove(b, c, last)
+		b.PlayUnchecked(c, p)
+		w.seq = append(w.seq, played{c, p})
+		if p == rules.Pass {
+			passes++
+		} else {
+			passes = 0
+		}
+		last, c = p, c.Opponent()
+	}
+	score := float64(b.PlayoutScore()) - komi
+	switch {
+	case score > 0:
+		return 2, score
+	case score < 0:
+		return 0, score
+	}
+	return 1, score
+}
+
+// policyMove returns c's next playout move.
+func (w *worker) policyMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	if last != rules.Pass {
+		if w.chance(tacticsRate) {
+			if p := w.tacticalMove(b, c, last); p != rules.Pass {
+				return p
+			}
+		}
+		if w.chance(patternRate) {
+			if p := w.patternMove(b, c, last); p != rules.Pass {
+				return p
+			}
+		}
+	}
+	return w.randomMove(b, c)
+}
+
+// chance returns true with probability rate.
+func (w *worker) chance(rate float64) bool {
+	return float64(w.rng.Uint64()>>11)/(1<<53) < rate
+}
+
+// tacticalMove answers the last move: capture its stone if it stands in
+// atari, save own chains it put in atari by extending (when that gains
+// liberties) or by capturing a neighbour of theirs.
+func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	cands := w.cands[:0]
+	if b.At(last) == c.Opponent() && b.Liberties(last) == 1 {
+		cands = w.addIfGood(cands, b, c, b.AnyLiberty(last), false)
+	}
+	for _, n := range last.Neighbours() {
+		if b.At(n) != c || b.Liberties(n) != 1 {
+			continue
+		}
+		if escape := b.AnyLiberty(n); b.LibertiesAfter(c, escape, 2) >= 2 {
+			cands = w.addIfGood(cands, b, c, escape, false)
+		}
+		b.Chain(n, func(s rules.Point) {
+			for _, q := range s.Neighbours() {
+				if b.At(q) == c.Opponent() && b.Liberties(q) == 1 {
+					cands = w.addIfGood(cands, b, c, b.AnyLiberty(q), false)
+				}
+			}
+		})
+	}
+	w.cands = cands
+	return w.pick(cands)
+}
+
+// patternMove plays a 3x3 shape on one of the eight points around the last
+// move.
+func (w *worker) patternMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	cands := w.cands[:0]
+	for _, q := range last.Neighbours8() {
+		if b.At(q) == rules.Empty && matchesPattern(b, q) {
+			cands = w.addIfGood(cands, b, c, q, true)
+		}
+	}
+	w.cands = cands
+	return w.pick(cands)
+}
+
+// addIfGood appends p if it is a legal move for c that does not fill c's own
+// eye, and, when avoidSelfAtari is set, does not put its chain in atari.
+func (w *worker) addIfGood(cands []rules.Point, b *rules.Board, c rules.Color, p rules.Point, avoidSelfAtari bool) []rules.Point {
+	if p == rules.Pass || b.IsEye(c, p) || !b.IsLegal(rules.Move{Color: c, Point: p}) {
+		return cands
+	}
+	if avoidSelfAtari && b.LibertiesAfter(c, p, 2) < 2 {
+		return cands
+	}
+	return append(cands, p)
+}
+
+func (w *worker) pick(cands []rules.Point) rules.Point {
+	if len(cands) == 0 {
+		return rules.Pass
+	}
+	return cands[w.rng.IntN(len(cands))]
+}
+
+// randomMove draws a uniformly random legal move that does not fill an own
+// eye, redrawing (a few times) one that would put a chain of two or more
+// stones in atari: such a move is almost always a blunder, while a single
+// stone in atari may be a throw-in or a nakade.
+func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
+	for try := 0; ; try++ {
+		p := b.RandomMove(c, w.rng)
+		if p == rules.Pass || try >= w.cfg.Policy.SelfAtariRetries || !selfAtariOfChain(b, c, p) {
+			return p
+		}
+	}
+}
+
+// selfAtariOfChain reports whether c playing p joins an own stone and
+// leaves the joined chain with a single liberty.
+func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
+	joins := false
+	for _, n := range p.Neighbours() {
+		if b.At(n) == c {
+			joins = true
+			break
+		}
+	}
+	return joins && b.LibertiesAfter(c, p, 2) < 2
+}

@@ -1,0 +1,95 @@
+package search
+
+import "github.com/yunzi-go/yunzi/rules"
+
+// priorFor returns the virtual games a new child for c playing p starts
+// with: an even share for every move, bonuses (won games) for captures,
+// atari escapes, shape and closeness to the last move, and maluses (lost
+// games) for self-atari and for early moves on the first two lines.
+func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int) prior {
+	k := &w.cfg.Priors
+	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
+	bonus := func(n float64) { pr.visits += float32(n); pr.wins += float32(n) }
+	malus := func(n float64) { pr.visits += float32(n) }
+
+	captures := b.CapturesAt(c, p)
+	if captures {
+		bonus(k.Capture)
+	}
+	if savesChain(b, c, p) {
+		bonus(k.AtariEscape)
+	}
+	if last != rules.Pass && near(p, last) {
+		bonus(k.NearLast)
+		if matchesPattern(b, p) {
+			bonus(k.Pattern)
+		}
+	}
+	if !captures && b.LibertiesAfter(c, p, 2) < 2 {
+		malus(k.SelfAtari)
+	}
+	size := b.Size()
+	if line := edgeLine(p, size); size >= 9 && line <= 2 && stones < size*size/4 && nothingNear(b, p) {
+		malus(k.EdgeEarly)
+	}
+	return pr
+}
+
+// passPrior is the prior of the pass move: a malus unless the opponent has
+// just passed, when passing may end the game.
+func (w *worker) passPrior(last rules.Point, moves int) prior {
+	k := &w.cfg.Priors
+	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
+	if last != rules.Pass || moves == 0 {
+		pr.visits += float32(k.Pass)
+	}
+	return pr
+}
+
+// savesChain reports whether p is the last liberty of an own chain in atari
+// and playing there gives the chain at least two liberties.
+func savesChain(b *rules.Board, c rules.Color, p rules.Point) bool {
+	for _, n := range p.Neighbours() {
+		if b.At(n) == c && b.Liberties(n) == 1 {
+			return b.LibertiesAfter(c, p, 2) >= 2
+		}
+	}
+	return false
+}
+
+// near reports whether p is within two points of q (Chebyshev distance, and
+// not the far corner of the 5x5 square).
+func near(p, q rules.Point) bool {
+	dx, dy := abs(p.X()-q.X()), abs(p.Y()-q.Y())
+	return dx <= 2 && dy <= 2 && dx+dy < 4
+}
+
+// edgeLine returns the line p stands on, counted from the nearest edge (1 is
+// the edge).
+func edgeLine(p rules.Point, size int) int {
+	x, y := p.X(), p.Y()
+	return 1 + min(x, y, size-1-x, size-1-y)
+}
+
+// nothingNear reports whether no stone stands within two points of p.
+func nothingNear(b *rules.Board, p rules.Point) bool {
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			x, y := p.X()+dx, p.Y()+dy
+			if x < 0 || y < 0 || x >= b.Size() || y >= b.Size() {
+				continue
+			}
+			if c := b.At(rules.PointAt(x, y)); c == rules.Black || c == rules.White {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

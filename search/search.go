@@ -1,0 +1,234 @@
+package search
+
+import (
+	"context"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// Budget bounds one search. Zero fields are no limit, but a search needs
+// at least one bound (a playout count, a deadline, or a cancellable
+// context).
+type Budget struct {
+	// Playouts stops the search after this many simulations in all.
+	Playouts int
+	// Soft is the time after which the search stops if its choice is clear
+	// (the most visited move is also the best by win rate); Hard is the time
+	// at which it stops in any case.
+	Soft, Hard time.Duration
+}
+
+// Searcher runs searches and keeps the tree between them: when the game
+// has moved on by moves the tree already holds, the subtree of the position
+// reached is kept.
+type Searcher struct {
+	cfg   Config
+	root  *node
+	nodes atomic.Int64 // nodes in the tree, against cfg.MaxNodes
+
+	// What the tree's root stands for, to decide whether it can be reused.
+	rootBoard *rules.Board
+	rootColor rules.Color
+	rootMoves []rules.Move // the game's moves when the root was made
+
+	// The search in progress; read-only while workers run.
+	game       *rules.Game
+	color      rules.Color
+	last       rules.Point
+	moveNumber int
+	komi       float64
+	playouts   atomic.Int64
+	stop       atomic.Bool
+	workers    []*worker
+	budget     Budget
+	started    time.Time
+	scoreSums  []float64 // per worker: sum of final scores, Black's view
+}
+
+// New returns a searcher with the given settings.
+func New(cfg Config) *Searcher {
+	cfg.Threads = max(cfg.Threads, 1)
+	return &Searcher{cfg: cfg}
+}
+
+// Config returns the searcher's settings.
+func (s *Searcher) Config() Config { return s.cfg }
+
+// Reset forgets the tree.
+func (s *Searcher) Reset() {
+	s.root, s.rootBoard, s.rootMoves = nil, nil, nil
+	s.nodes.Store(0)
+}
+
+// Search looks for the best move for c in the game's current position
+// within the budget, or until ctx is done, and returns what it found. The
+// game must not change while the search runs.
+func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, budget Budget) *Result {
+	s.game, s.color, s.budget = g, c, budget
+	s.komi = g.Compensation()
+	s.moveNumber = g.MoveNumber()
+	s.last = rules.Pass
+	if m, ok := g.LastMove(); ok {
+		s.last = m.Point
+	}
+	s.prepareRoot(g, c)
+	s.playouts.Store(0)
+	s.stop.Store(false)
+	s.started = time.Now()
+
+	if len(s.workers) != s.cfg.Threads {
+		s.workers = make([]*worker, s.cfg.Threads)
+		for i := range s.workers {
+			s.workers[i] = newWorker(s, s.cfg.Seed+uint64(i)*0x9E3779B97F4A7C15)
+		}
+	}
+	for _, w := range s.workers {
+		w.reset(g.Board())
+	}
+	if s.root.kids() == nil {
+		s.workers[0].expand(s.root, g.Board(), c, s.last, 0)
+	}
+
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(ctx)
+		}()
+	}
+	wg.Wait()
+	return s.result(g.Board())
+}
+
+// prepareRoot reuses the subtree of the current position if the tree holds
+// it, and starts a new tree otherwise.
+func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
+	moves := g.Moves()
+	if s.root != nil && s.rootBoard != nil && len(moves) >= len(s.rootMoves) {
+		n, b, color := s.root, s.rootBoard.Clone(), s.rootColor
+		for i, m := range moves {
+			if i < len(s.rootMoves) {
+				if m != s.rootMoves[i] {
+					n = nil
+					break
+				}
+				continue
+			}
+			if m.Color != color || b.Play(m) != nil {
+				n = nil
+				break
+			}
+			if n = n.child(m.Point); n == nil {
+				break
+			}
+			color = color.Opponent()
+		}
+		if n != nil && color == c && b.Hash() == g.Board().Hash() {
+			s.root = n
+			s.rootBoard, s.rootColor, s.rootMoves = g.Board().Clone(), c, moves
+			s.nodes.Store(int64(n.countNodes()))
+			return
+		}
+	}
+	s.root = &node{move: rules.Pass}
+	s.rootBoard, s.rootColor, s.rootMoves = g.Board().Clone(), c, moves
+	s.nodes.Store(1)
+}
+
+// shouldStop reports whether the budget is spent or the choice can no
+// longer change.
+func (s *Searcher) shouldStop(ctx context.Context) bool {
+	if s.stop.Load() || ctx.Err() != nil {
+		return true
+	}
+	done := s.playouts.Load()
+	b := s.budget
+	if b.Playouts > 0 && done >= int64(b.Playouts) {
+		return true
+	}
+	if b.Hard == 0 && b.Soft == 0 {
+		if b.Playouts > 0 && done%64 == 0 {
+			return s.decided(int64(b.Playouts) - done)
+		}
+		return false
+	}
+	elapsed := time.Since(s.started)
+	if b.Hard > 0 && elapsed >= b.Hard {
+		return true
+	}
+	if b.Soft > 0 && elapsed >= b.Soft && s.clear() {
+		return true
+	}
+	if done%64 == 0 && done > 0 {
+		limit := b.Hard
+		if limit == 0 {
+			limit = b.Soft
+		}
+		rate := float64(done) / elapsed.Seconds()
+		left := int64(rate * (limit - elapsed).Seconds())
+		if b.Playouts > 0 {
+			left = min(left, int64(b.Playouts)-done)
+		}
+		return s.decided(left)
+	}
+	return false
+}
+
+// decided reports whether the most visited root move stays the most
+// visited even if all the remaining simulations went to the runner-up.
+func (s *Searcher) decided(remaining int64) bool {
+	first, second := s.topTwo()
+	if first == nil || second == nil {
+		return first != nil && s.playouts.Load() > 100
+	}
+	return int64(first.visits.Load()-second.visits.Load()) > remaining
+}
+
+// clear reports whether the most visited root move is also the one with the
+// best win rate, so stopping at the soft deadline loses nothing.
+func (s *Searcher) clear() bool {
+	best := s.root.mostVisited()
+	if best == nil {
+		return true
+	}
+	kids := s.root.kids()
+	for i := range kids {
+		k := &kids[i]
+		if k != best && k.visits.Load() > best.visits.Load()/2 && k.realWinRate() > best.realWinRate()+0.02 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Searcher) topTwo() (first, second *node) {
+	kids := s.root.kids()
+	for i := range kids {
+		k := &kids[i]
+		switch {
+		case first == nil || k.visits.Load() > first.visits.Load():
+			first, second = k, first
+		case second == nil || k.visits.Load() > second.visits.Load():
+			second = k
+		}
+	}
+	return first, second
+}
+
+// ucb returns the selection value of child k: its win rate blended with its
+// AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus a
+// small UCB exploration term.
+func (s *Searcher) ucb(k *node, logParent float64) float64 {
+	v := float64(k.visits.Load()) + float64(k.prior.visits)
+	q := k.winRate()
+	if rv := float64(k.raveVisits.Load()); rv > 0 {
+		beta := rv / (rv + v + rv*v/s.cfg.RaveEquivalence)
+		q = (1-beta)*q + beta*float64(k.raveWins.Load())/2/rv
+	}
+	return q + s.cfg.Exploration*math.Sqrt(logParent/(v+1))
+}

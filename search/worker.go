@@ -1,0 +1,193 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// worker runs simulations on its own board with its own generator; only
+// the tree is shared.
+type worker struct {
+	s     *Searcher
+	cfg   *Config
+	rng   *rules.Rand
+	board *rules.Board
+
+	path   []*node      // root first
+	seq    []played     // the simulation's moves: the tree's, then the playout's
+	hashes []positionAt // positions reached by the tree moves, for superko
+	amaf   []rules.Color
+	cands  []rules.Point
+	moves  []rules.Point
+
+	owner    []int32 // per point index in Board.Points(): black-owned minus white-owned playouts
+	scoreSum float64
+}
+
+// positionAt is a position of the simulation's tree part.
+type positionAt struct {
+	hash   uint64
+	toMove rules.Color
+}
+
+func newWorker(s *Searcher, seed uint64) *worker {
+	return &worker{s: s, cfg: &s.cfg, rng: rules.NewRand(seed)}
+}
+
+// reset prepares the worker for a search from the position b.
+func (w *worker) reset(b *rules.Board) {
+	if w.board == nil || w.board.Size() != b.Size() {
+		w.board = b.Clone()
+		w.amaf = make([]rules.Color, rules.PointAt(b.Size(), b.Size())+1)
+		w.owner = make([]int32, len(b.Points()))
+	}
+	clear(w.owner)
+	w.scoreSum = 0
+}
+
+// run simulates until the budget is spent. Each simulation first claims
+// its place in the playout budget, so workers never overshoot it.
+func (w *worker) run(ctx context.Context) {
+	limit := int64(w.s.budget.Playouts)
+	for !w.s.shouldStop(ctx) {
+		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
+			w.s.playouts.Add(-1)
+			return
+		}
+		w.simulate()
+	}
+}
+
+// simulate runs one simulation: down the tree to a leaf, expand it if it
+// has been visited enough, play out, and back the result up.
+func (w *worker) simulate() {
+	s := w.s
+	b := w.board
+	b.CopyFrom(s.game.Board())
+	w.path, w.seq, w.hashes = append(w.path[:0], s.root), w.seq[:0], w.hashes[:0]
+	s.root.visits.Add(1)
+
+	n, c, last := s.root, s.color, s.last
+	for kids := n.kids(); kids != nil; kids = n.kids() {
+		n = w.selectChild(n, kids)
+		n.visits.Add(1)
+		b.PlayUnchecked(c, n.move)
+		w.path = append(w.path, n)
+		w.seq = append(w.seq, played{c, n.move})
+		c = c.Opponent()
+		w.hashes = append(w.hashes, positionAt{b.Hash(), c})
+		last = n.move
+	}
+	if n.visits.Load() >= w.cfg.ExpandAfter && s.nodes.Load() < int64(w.cfg.MaxNodes) {
+		w.expand(n, b, c, last, len(w.path))
+	}
+	treeMoves := len(w.seq)
+	result, score := w.playout(b, c, last, s.komi)
+	w.backup(result, treeMoves, c)
+	w.scoreSum += score
+	for i, p := range b.Points() {
+		switch b.Owner(p) {
+		case rules.Black:
+			w.owner[i]++
+		case rules.White:
+			w.owner[i]--
+		}
+	}
+}
+
+// selectChild returns the child with the best selection value.
+func (w *worker) selectChild(n *node, kids []node) *node {
+	logParent := math.Log(float64(n.visits.Load()) + 1)
+	best, bestValue := &kids[0], math.Inf(-1)
+	for i := range kids {
+		if v := w.s.ucb(&kids[i], logParent); v > bestValue {
+			best, bestValue = &kids[i], v
+		}
+	}
+	return best
+}
+
+// expand gives n its children: every legal move of c that does not fill
+// an own eye and does not repeat a position (superko, against the game's
+// history and the tree path), and the pass. One worker expands a node;
+// the others go on with their playouts meanwhile.
+func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point, depth int) {
+	if !n.expanding.CompareAndSwap(false, true) {
+		return
+	}
+	w.moves = w.moves[:0]
+	for _, p := range b.Empties() {
+		if b.IsEye(c, p) || !b.IsLegal(rules.Move{Color: c, Point: p}) || w.repeats(b.HashAfter(c, p), c.Opponent()) {
+			continue
+		}
+		w.moves = append(w.moves, p)
+	}
+	stones := len(b.Points()) - len(b.Empties())
+	kids := make([]node, len(w.moves)+1)
+	for i, p := range w.moves {
+		kids[i].move = p
+		kids[i].prior = w.priorFor(b, c, p, last, stones)
+	}
+	pass := &kids[len(w.moves)]
+	pass.move = rules.Pass
+	pass.prior = w.passPrior(last, w.s.moveNumber+depth)
+	n.children.Store(&kids)
+	w.s.nodes.Add(int64(len(kids)))
+}
+
+// repeats reports whether the position (hash, toMove) occurred in the game
+// or on the simulation's path so far.
+func (w *worker) repeats(hash uint64, toMove rules.Color) bool {
+	situational := w.s.game.Superko == rules.Situational
+	for _, h := range w.hashes {
+		if h.hash == hash && (!situational || h.toMove == toMove) {
+			return true
+		}
+	}
+	return w.s.game.Repeats(hash, toMove)
+}
+
+// backup adds the result (Black's, in half games) to the nodes of the path
+// and the AMAF statistics of their children: a child's move counts for its
+// colour if that colour played the point first, at the child's depth or
+// later in the simulation. leafColor is the colour to move at the leaf.
+func (w *worker) backup(blackResult int32, treeMoves int, leafColor rules.Color) {
+	resultFor := func(c rules.Color) int32 {
+		if c == rules.Black {
+			return blackResult
+		}
+		return 2 - blackResult
+	}
+	for i, m := range w.seq[:treeMoves] {
+		w.path[i+1].wins.Add(resultFor(m.color))
+	}
+
+	clear(w.amaf)
+	for i := len(w.seq) - 1; i >= treeMoves; i-- {
+		if m := w.seq[i]; m.point != rules.Pass {
+			w.amaf[m.point] = m.color
+		}
+	}
+	// Level i is the node path[i], whose children are moves of colour c.
+	c := leafColor
+	for i := treeMoves; i >= 0; i-- {
+		if i < treeMoves {
+			m := w.seq[i]
+			c = m.color
+			if m.point != rules.Pass {
+				w.amaf[m.point] = m.color
+			}
+		}
+		r := resultFor(c)
+		kids := w.path[i].kids()
+		for j := range kids {
+			k := &kids[j]
+			if k.move != rules.Pass && w.amaf[k.move] == c {
+				k.raveVisits.Add(1)
+				k.raveWins.Add(r)
+			}
+		}
+	}
+}
