@@ -98,7 +98,7 @@ func TestLoadSetupInLaterNodes(t *testing.T) {
 	if got, want := moveList(g), "B E5, W C7, W D6, B F4"; got != want {
 		t.Errorf("moves %s, want %s", got, want)
 	}
-	if got, want := stones(g.Board(), rules.Black), "F4 G6 G7"; got != want {
+	if got, want := stones(g.Board(), rules.Black), "E5 F4 G6 G7"; got != want {
 		t.Errorf("black stones %s, want %s", got, want)
 	}
 	if got, want := stones(g.Board(), rules.White), "C3 D6"; got != want {
@@ -122,9 +122,9 @@ func TestLoadMoveNumber(t *testing.T) {
 		{"setup-later.sgf", 2, "B E5", "E5", rules.White},
 		{"setup-later.sgf", 3, "B E5, W C7", "E5 G6 G7", rules.White},
 		{"setup-later.sgf", 4, "B E5, W C7, W D6", "E5 G6 G7", rules.Black},
-		{"setup-later.sgf", 5, "B E5, W C7, W D6, B F4", "F4 G6 G7", rules.White},
-		{"setup-later.sgf", 99, "B E5, W C7, W D6, B F4", "F4 G6 G7", rules.White},
-		{"setup-later.sgf", -1, "B E5, W C7, W D6, B F4", "F4 G6 G7", rules.White},
+		{"setup-later.sgf", 5, "B E5, W C7, W D6, B F4", "E5 F4 G6 G7", rules.White},
+		{"setup-later.sgf", 99, "B E5, W C7, W D6, B F4", "E5 F4 G6 G7", rules.White},
+		{"setup-later.sgf", -1, "B E5, W C7, W D6, B F4", "E5 F4 G6 G7", rules.White},
 		{"handicap.sgf", 1, "", "C7 G3", rules.White},
 		{"handicap.sgf", 5, "W G7, B C3, W E5, B pass", "C3 C7 G3", rules.White},
 		{"ff3.sgf", 2, "W E5", "C7 G7", rules.Black},

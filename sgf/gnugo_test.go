@@ -1,0 +1,205 @@
+package sgf
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// gnugoPath is where GNU Go is installed on the CI machines.
+const gnugoPath = "/usr/games/gnugo"
+
+// gnugo is a GNU Go process spoken to in GTP.
+type gnugo struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+// startGNUGo starts GNU Go, skipping the test if it is not installed,
+// unless YUNZI_REQUIRE_GNUGO=1 asks for it to fail instead.
+func startGNUGo(t *testing.T) *gnugo {
+	t.Helper()
+	if _, err := os.Stat(gnugoPath); err != nil {
+		if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
+			t.Fatalf("GNU Go is required (YUNZI_REQUIRE_GNUGO=1): %v", err)
+		}
+		t.Skipf("GNU Go not installed: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	cmd := exec.CommandContext(ctx, gnugoPath, "--mode", "gtp")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		cmd.Wait()
+		cancel()
+	})
+	return &gnugo{t: t, in: in, out: bufio.NewReader(out)}
+}
+
+// send sends a command and returns the response without its "= " and
+// whether it succeeded.
+func (g *gnugo) send(cmd string) (string, bool) {
+	g.t.Helper()
+	if _, err := fmt.Fprintln(g.in, cmd); err != nil {
+		g.t.Fatalf("%s: %v", cmd, err)
+	}
+	var resp []string
+	for {
+		line, err := g.out.ReadString('\n')
+		if err != nil {
+			g.t.Fatalf("%s: reading the response: %v", cmd, err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" && len(resp) > 0 {
+			break
+		}
+		resp = append(resp, line)
+	}
+	r := strings.Join(resp, "\n")
+	return strings.TrimSpace(r[1:]), r[0] == '='
+}
+
+// check compares GNU Go's board, and the player to move its loadsgf
+// reported, with want.
+func (g *gnugo) check(name string, toMove string, want *rules.Game) {
+	g.t.Helper()
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		got, ok := g.send("list_stones " + c.String())
+		if !ok {
+			g.t.Fatalf("%s: list_stones: %s", name, got)
+		}
+		f := strings.Fields(got)
+		slices.Sort(f)
+		if got := strings.Join(f, " "); got != stones(want.Board(), c) {
+			g.t.Errorf("%s: GNU Go has %v stones %s, want %s", name, c, got, stones(want.Board(), c))
+		}
+	}
+	if toMove != want.ToMove().String() {
+		g.t.Errorf("%s: GNU Go has %s to move, want %v", name, toMove, want.ToMove())
+	}
+}
+
+// TestGNUGoLoadsWrittenGames writes games with Write and has GNU Go load
+// them, checking it sees the same position and player to move.
+func TestGNUGoLoadsWrittenGames(t *testing.T) {
+	gg := startGNUGo(t)
+	dir := t.TempDir()
+	games := map[string]*rules.Game{
+		"passes":  newGame(t, 9, "B E5, W C3, B pass, W D4, B pass, W pass"),
+		"capture": newGame(t, 5, "B A1, W B1, B C1, W A2"),
+	}
+	for _, name := range []string{"handicap.sgf", "setup-later.sgf", "ff3.sgf", "variations.sgf", "superko.sgf"} {
+		games[name] = loadFixture(t, name, 0).Game
+	}
+	hg := newGame(t, 19, "")
+	pts, _ := rules.FixedHandicap(19, 9)
+	if err := hg.SetHandicap(pts); err != nil {
+		t.Fatal(err)
+	}
+	playMoves(t, hg, "W C3, B C4, W pass")
+	games["handicap9"] = hg
+	for _, f := range regressFiles(t)[:40] {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := Load(data, rules.DefaultOptions(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games[f] = rec.Game
+	}
+	for name, g := range games {
+		var b bytes.Buffer
+		if err := Write(&b, g, GameInfo{Result: "B+R"}); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "game.sgf")
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		toMove, ok := gg.send("loadsgf " + path)
+		if !ok {
+			t.Errorf("%s: GNU Go cannot load %q: %s", name, b.String(), toMove)
+			continue
+		}
+		if komi, _ := gg.send("get_komi"); komi != strconv.FormatFloat(g.Komi, 'f', 1, 64) {
+			t.Errorf("%s: GNU Go has komi %s, want %v", name, komi, g.Komi)
+		}
+		if bytes.Contains(b.Bytes(), []byte("AE[")) {
+			// GNU Go 3.8's loadsgf ignores AE, so it cannot follow a
+			// setup that removes stones: it loads the record, but not
+			// the position.
+			continue
+		}
+		gg.check(name, toMove, g)
+	}
+}
+
+// TestGNUGoMoveNumbers checks that Load with a move number gives the
+// position GNU Go's "loadsgf file N" gives, on the loadsgf commands of the
+// shared regression suites.
+func TestGNUGoMoveNumbers(t *testing.T) {
+	gg := startGNUGo(t)
+	suites, err := filepath.Glob(filepath.Join(regressDir, "gnugo", "*.tst"))
+	if err != nil || len(suites) == 0 {
+		t.Skipf("no regression suites in %s: %v", regressDir, err)
+	}
+	checked := 0
+	for _, suite := range suites {
+		text, err := os.ReadFile(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(text), "\n") {
+			f := strings.Fields(line)
+			if len(f) != 3 || f[0] != "loadsgf" || i%7 != 0 {
+				continue // a sample of the loadsgf commands with a move number
+			}
+			path := filepath.Join(filepath.Dir(suite), f[1])
+			n, err := strconv.Atoi(f[2])
+			if err != nil {
+				t.Fatalf("%s: %q", suite, line)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := Load(data, rules.DefaultOptions(), n)
+			if err != nil {
+				t.Errorf("Load(%s, %d): %v", path, n, err)
+				continue
+			}
+			toMove, ok := gg.send("loadsgf " + path + " " + f[2])
+			if !ok {
+				t.Fatalf("GNU Go: loadsgf %s %d: %s", path, n, toMove)
+			}
+			gg.check(fmt.Sprintf("%s %d", f[1], n), toMove, rec.Game)
+			checked++
+		}
+	}
+	t.Logf("checked %d positions against GNU Go", checked)
+}
