@@ -1,0 +1,165 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
+)
+
+// Config selects what to measure.
+type Config struct {
+	Sizes    []int         // board sizes, e.g. 9, 13, 19
+	Threads  []int         // thread counts, e.g. 1, 2
+	Runs     int           // runs per measurement; the median is reported
+	Duration time.Duration // length of one run
+	Search   search.Config // settings of the full search (Threads is overridden)
+}
+
+// DefaultConfig measures 9x9, 13x13 and 19x19 with 1 and 2 threads, five
+// runs of one second each.
+func DefaultConfig() Config {
+	return Config{
+		Sizes:    []int{9, 13, 19},
+		Threads:  []int{1, 2},
+		Runs:     5,
+		Duration: time.Second,
+		Search:   search.DefaultConfig(),
+	}
+}
+
+// Measurement is one line of the report.
+type Measurement struct {
+	Kind     string    `json:"kind"`     // "light" or "search"
+	Position string    `json:"position"` // "empty" or "midgame"
+	Size     int       `json:"size"`
+	Threads  int       `json:"threads"`
+	Median   float64   `json:"playouts_per_second"`
+	Runs     []float64 `json:"runs"`
+}
+
+// Run takes every measurement the config asks for.
+func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
+	var out []Measurement
+	for _, size := range cfg.Sizes {
+		if !rules.ValidSize(size) {
+			return nil, fmt.Errorf("bench: board size %d out of range", size)
+		}
+		for _, pos := range []string{"empty", "midgame"} {
+			g := position(size, pos)
+			for _, threads := range cfg.Threads {
+				for _, kind := range []string{"light", "search"} {
+					m := Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
+					for range max(cfg.Runs, 1) {
+						if err := ctx.Err(); err != nil {
+							return out, err
+						}
+						var rate float64
+						if kind == "light" {
+							rate = lightRate(g.Board(), g.ToMove(), threads, cfg.Duration)
+						} else {
+							rate = searchRate(ctx, g, threads, cfg)
+						}
+						m.Runs = append(m.Runs, rate)
+					}
+					m.Median = median(m.Runs)
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// midgameMoves is how many random moves, per point of the board, make the
+// mid-game position: about a quarter of the board filled.
+const midgameMoves = 0.25
+
+// position returns the empty board, or a fixed mid-game position made by
+// seeded light random moves.
+func position(size int, kind string) *rules.Game {
+	g, _ := rules.NewGame(size, rules.DefaultOptions())
+	if kind == "midgame" {
+		rng := rules.NewRand(uint64(size))
+		b := g.Board().Clone()
+		for range int(midgameMoves * float64(size*size)) {
+			c := g.ToMove()
+			b.CopyFrom(g.Board())
+			if g.Play(rules.Move{Color: c, Point: b.RandomMove(c, rng)}) != nil {
+				_ = g.Play(rules.Move{Color: c, Point: rules.Pass}) // a superko repetition: rare
+			}
+		}
+	}
+	return g
+}
+
+// lightRate runs light playouts from b on each of threads goroutines for
+// d and returns the total playouts per second.
+func lightRate(start *rules.Board, c rules.Color, threads int, d time.Duration) float64 {
+	var wg sync.WaitGroup
+	counts := make([]int, threads)
+	begin := time.Now()
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b, rng := start.Clone(), rules.NewRand(uint64(i+1))
+			limit := 3 * len(b.Points())
+			for n := 0; ; n++ {
+				if n%64 == 0 && time.Since(begin) >= d {
+					counts[i] = n
+					return
+				}
+				b.CopyFrom(start)
+				b.Playout(c, rng, limit)
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return float64(total) / time.Since(begin).Seconds()
+}
+
+// searchRate runs one full search for the duration and returns its speed.
+func searchRate(ctx context.Context, g *rules.Game, threads int, cfg Config) float64 {
+	sc := cfg.Search
+	sc.Threads = threads
+	r := search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{Hard: cfg.Duration})
+	return r.PlayoutsPerSecond()
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// WriteText writes the measurements as an aligned table.
+func WriteText(w io.Writer, ms []Measurement) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\truns\t")
+	for _, m := range ms {
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%d\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, len(m.Runs))
+	}
+	return tw.Flush()
+}
+
+// WriteJSON writes the measurements as a JSON array.
+func WriteJSON(w io.Writer, ms []Measurement) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(ms)
+}

@@ -1,0 +1,59 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+func TestRunMeasuresEveryCombination(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Sizes, cfg.Threads, cfg.Runs, cfg.Duration = []int{5, 9}, []int{1, 2}, 3, 20*time.Millisecond
+	ms, err := Run(context.Background(), cfg)
+	require.NoError(t, err)
+	// 2 sizes x 2 positions x 2 thread counts x 2 kinds.
+	require.Len(t, ms, 16)
+	for _, m := range ms {
+		assert.Len(t, m.Runs, 3)
+		assert.Greater(t, m.Median, 0.0, "%+v", m)
+		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
+	}
+
+	var text bytes.Buffer
+	require.NoError(t, WriteText(&text, ms))
+	assert.Equal(t, 17, strings.Count(text.String(), "\n"), "a header and one line a measurement")
+
+	var js bytes.Buffer
+	require.NoError(t, WriteJSON(&js, ms))
+	var back []Measurement
+	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
+	assert.Equal(t, ms, back)
+}
+
+func TestRunRejectsBadSize(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Sizes = []int{26}
+	_, err := Run(context.Background(), cfg)
+	assert.Error(t, err)
+}
+
+func TestMidgamePositionIsFixedAndPartlyFilled(t *testing.T) {
+	a, b := position(9, "midgame"), position(9, "midgame")
+	assert.Equal(t, a.Board().Hash(), b.Board().Hash())
+	stones := a.Board().StoneCount(rules.Black) + a.Board().StoneCount(rules.White)
+	assert.Greater(t, stones, 10)
+	assert.Less(t, stones, 40)
+}
+
+func TestMedian(t *testing.T) {
+	assert.Equal(t, 2.0, median([]float64{3, 1, 2}))
+	assert.Equal(t, 2.5, median([]float64{4, 1, 2, 3}))
+}

@@ -1,0 +1,42 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"unsafe"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// BenchmarkSearch measures whole-search speed (tree, priors, heavy
+// playouts) from the empty board, reported as playouts per second.
+func BenchmarkSearch(b *testing.B) {
+	for _, size := range []int{9, 19} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%dx%d/threads=%d", size, size, threads), func(b *testing.B) {
+				g, err := rules.NewGame(size, rules.DefaultOptions())
+				if err != nil {
+					b.Fatal(err)
+				}
+				cfg := DefaultConfig()
+				cfg.Threads = threads
+				playouts, elapsed := 0, 0.0
+				for b.Loop() {
+					r := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 5000})
+					playouts += r.Playouts
+					elapsed += r.Elapsed.Seconds()
+				}
+				b.ReportMetric(float64(playouts)/elapsed, "playouts/s")
+			})
+		}
+	}
+}
+
+// TestNodeSize pins the memory a tree node costs, the figure MaxNodes is
+// multiplied by.
+func TestNodeSize(t *testing.T) {
+	if size := unsafe.Sizeof(node{}); size > 48 {
+		t.Errorf("a node takes %d bytes, want at most 48", size)
+	}
+}
