@@ -15,12 +15,14 @@ type Engine struct {
 	time   TimeControl
 	clocks [2]Clock // Black's and White's, see clockOf
 	rules  string   // the rules kgs-rules named; Yunzi always counts Chinese
+	// statuses caches the last dead-stone judgement (see Statuses).
+	statuses statusCache
 }
 
 // New returns an engine with an empty board of cfg.Size.
 func New(cfg Config) *Engine {
 	cfg = cfg.withDefaults()
-	e := &Engine{cfg: cfg, rules: "chinese"}
+	e := &Engine{cfg: cfg, rules: "chinese", time: TimeControl{System: NoTime}}
 	if err := e.SetBoardSize(cfg.Size); err != nil {
 		e.cfg.Size = DefaultSize
 		_ = e.SetBoardSize(DefaultSize)

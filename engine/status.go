@@ -41,6 +41,10 @@ const (
 // status, each list in board order.
 func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error) {
 	g := e.game
+	key := statusKey{g.Board().Hash(), g.ToMove(), g.Size()}
+	if e.statuses.valid && e.statuses.key == key {
+		return e.statuses.value, nil
+	}
 	o, err := e.cfg.Judge.Ownership(ctx, g)
 	if err != nil {
 		return nil, err
@@ -73,7 +77,25 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	for _, pts := range out {
 		slices.Sort(pts)
 	}
+	e.statuses = statusCache{key: key, value: out, valid: true}
 	return out, nil
+}
+
+// statusKey identifies the position a judgement was made for: the judge
+// sees only the stones and the player to move.
+type statusKey struct {
+	hash   uint64
+	toMove rules.Color
+	size   int
+}
+
+// statusCache keeps the last judgement, so that final_score,
+// final_status_list and cleanup moves on one position agree and cost one
+// round of playouts. Callers must not modify value.
+type statusCache struct {
+	key   statusKey
+	value map[Status][]rules.Point
+	valid bool
 }
 
 // FinalStatus returns the stones of one status ("alive", "dead", "seki").

@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// finishedGame is a 9x9 game: Black owns columns A-E, White F-J, with a
+// dead white stone at B5 (in atari, A5 captures) and a dead black stone at
+// H5 (in atari, J5 captures).
+func finishedGame(t *testing.T) *Engine {
+	e := New(Config{Size: 9, Seed: 5})
+	for y := 1; y <= 9; y++ {
+		playAll(t, e, "b e"+itoa(y), "w f"+itoa(y))
+	}
+	playAll(t, e, "b b4", "b b6", "b c5", "w b5", "w g5", "w h4", "w h6", "b h5", "b pass", "w pass")
+	return e
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+func TestFinalStatusAndScore(t *testing.T) {
+	e := finishedGame(t)
+	dead, err := e.FinalStatus(ctx, "dead")
+	require.NoError(t, err)
+	assert.Equal(t, []rules.Point{pt("b5"), pt("h5")}, dead)
+	alive, err := e.FinalStatus(ctx, "alive")
+	require.NoError(t, err)
+	assert.Len(t, alive, 24)
+	seki, err := e.FinalStatus(ctx, "seki")
+	require.NoError(t, err)
+	assert.Empty(t, seki)
+	r, err := e.FinalScore(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "B+1.5", r.String()) // 45 - 36 - 7.5
+	assert.Equal(t, "Black wins by ¾ stone", r.Chinese())
+	_, err = e.FinalStatus(ctx, "undead")
+	assert.Error(t, err)
+}
+
+// TestCleanup: kgs-genmove_cleanup attacks the dead stones first.
+func TestCleanup(t *testing.T) {
+	e := finishedGame(t)
+	p, resign, err := e.GenMove(ctx, rules.Black, true)
+	require.NoError(t, err)
+	require.False(t, resign)
+	assert.Equal(t, pt("a5"), p)
+	assert.Equal(t, rules.Empty, e.Game().Board().At(pt("b5")), "dead stone captured")
+	assert.Equal(t, 1, e.Game().Board().Captures(rules.Black))
+	dead, err := e.FinalStatus(ctx, "dead")
+	require.NoError(t, err)
+	assert.Equal(t, []rules.Point{pt("h5")}, dead)
+}

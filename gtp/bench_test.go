@@ -1,0 +1,51 @@
+package gtp_test
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/yunzi-go/yunzi/engine"
+	"github.com/yunzi-go/yunzi/gtp"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// BenchmarkCommands measures non-search commands through the whole server
+// (read, parse, dispatch, engine, write), one command per op, on 19x19.
+func BenchmarkCommands(b *testing.B) {
+	opening := "boardsize 19\nplay b d4\nplay w q16\nplay b q4\nplay w d16\nplay b c10\n"
+	for _, bc := range []struct{ name, setup, cmd string }{
+		{"play+undo", opening, "play w k10\nundo\n"},
+		{"showboard", opening, "showboard\n"},
+		{"is_legal", opening, "is_legal w k10\n"},
+		{"final_score", "", "final_score\n"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			e := newEngine()
+			run(b, e, nil, bc.setup)
+			if bc.setup == "" {
+				e = finishedGame(b, 19)
+			}
+			input := strings.Repeat(bc.cmd, b.N)
+			b.ResetTimer()
+			srv := gtp.NewServer(strings.NewReader(input), io.Discard, e)
+			if err := srv.Serve(); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// finishedGame plays a random game to its end (two passes).
+func finishedGame(b testing.TB, size int) *engine.Engine {
+	e := engine.New(engine.Config{Size: size, Seed: 1})
+	c := rules.Black
+	for !e.Game().Over() {
+		if _, _, err := e.GenMove(context.Background(), c, false); err != nil {
+			b.Fatal(err)
+		}
+		c = c.Opponent()
+	}
+	return e
+}

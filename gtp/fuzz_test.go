@@ -1,0 +1,62 @@
+package gtp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/yunzi-go/yunzi/gtp"
+)
+
+// FuzzServer feeds arbitrary input to a server and checks that it never
+// panics and that its output is a sequence of well-formed responses: each
+// starts with '=' or '?', ends with an empty line, and has no empty line
+// inside.
+func FuzzServer(f *testing.F) {
+	for _, tc := range battery {
+		if len(tc.command) < 1000 {
+			f.Add(tc.setup + tc.command + "\n")
+		}
+	}
+	for _, s := range []string{"", "name", "boardsize 2\ngenmove b\ngenmove w\ngenmove b\nfinal_score\n",
+		"boardsize 1\ngenmove b\nfinal_status_list dead\n", "loadsgf game.sgf 2\nprintsgf\n",
+		"boardsize 7\nplace_free_handicap 48\nshowboard\n", "\x00\x01\x02#\t\r\n12 \xff\n", "1 quit\nname\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		var out strings.Builder
+		srv := gtp.NewServer(strings.NewReader(input), &out, newEngine(), gtp.WithFiles(batteryFiles()))
+		if err := srv.Serve(); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		checkResponses(t, out.String())
+	})
+}
+
+func checkResponses(t *testing.T, out string) {
+	if out == "" {
+		return
+	}
+	if !strings.HasSuffix(out, "\n\n") {
+		t.Fatalf("output does not end with an empty line: %q", tail(out))
+	}
+	for _, r := range strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n") {
+		if r == "" || (r[0] != '=' && r[0] != '?') {
+			t.Fatalf("malformed response %q", tail(r))
+		}
+		if strings.HasPrefix(r, "\n") || strings.Contains(r, "\n\n") || strings.Contains(r, "\r") {
+			t.Fatalf("response with an empty line inside: %q", tail(r))
+		}
+		for _, line := range strings.Split(r, "\n")[1:] {
+			if strings.TrimSpace(line) == "" {
+				t.Fatalf("response with a blank line inside: %q", tail(r))
+			}
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
+}

@@ -1,0 +1,89 @@
+package gtp_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yunzi-go/yunzi/gtp"
+)
+
+func TestEndOfInputWithoutNewline(t *testing.T) {
+	assert.Equal(t, "= Yunzi\n\n=7 2\n\n", run(t, newEngine(), nil, "name\n7 protocol_version"))
+}
+
+func TestEmptyInput(t *testing.T) {
+	assert.Equal(t, "", run(t, newEngine(), nil, ""))
+	assert.Equal(t, "", run(t, newEngine(), nil, "\n\n# only comments\n \t \r\n"))
+}
+
+func TestLongLineThenGoOn(t *testing.T) {
+	long := "play b " + strings.Repeat("x", gtp.MaxLine+10) + "\n"
+	got := run(t, newEngine(), nil, long+"name\n")
+	assert.Equal(t, "? syntax error\n\n= Yunzi\n\n", got)
+	// A long comment is only a comment.
+	got = run(t, newEngine(), nil, "# "+strings.Repeat("x", 2*gtp.MaxLine)+"\nname\n")
+	assert.Equal(t, "= Yunzi\n\n", got)
+}
+
+func TestListCommandsMatchesKnownCommand(t *testing.T) {
+	out := run(t, newEngine(), nil, "list_commands\n")
+	names := strings.Split(strings.TrimSuffix(strings.TrimPrefix(out, "= "), "\n\n"), "\n")
+	require.Greater(t, len(names), 25)
+	for _, n := range names {
+		assert.Equal(t, "= true\n\n", run(t, newEngine(), nil, "known_command "+n+"\n"), n)
+	}
+	for _, n := range []string{"protocol_version", "name", "version", "known_command", "list_commands",
+		"quit", "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard",
+		"fixed_handicap", "place_free_handicap", "set_free_handicap", "final_score", "final_status_list",
+		"is_legal", "loadsgf", "printsgf", "time_settings", "time_left", "kgs-time_settings",
+		"kgs-genmove_cleanup", "kgs-rules", "kgs-game_over", "yunzi-chinese_score"} {
+		assert.Contains(t, names, n)
+	}
+}
+
+// TestFlushEachResponse checks that each response is written and flushed
+// before the next command is read, as a GUI waiting on a pipe needs.
+func TestFlushEachResponse(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	srv := gtp.NewServer(inR, outW, newEngine())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(); outW.Close() }()
+	buf := make([]byte, 64)
+	for _, c := range []struct{ in, out string }{{"name\n", "= Yunzi\n\n"}, {"1 boardsize 9\n", "=1 \n\n"}} {
+		_, err := io.WriteString(inW, c.in)
+		require.NoError(t, err)
+		got := ""
+		for len(got) < len(c.out) {
+			n, err := outR.Read(buf)
+			require.NoError(t, err)
+			got += string(buf[:n])
+		}
+		assert.Equal(t, c.out, got)
+	}
+	_, err := io.WriteString(inW, "quit\n")
+	require.NoError(t, err)
+	n, _ := io.ReadFull(outR, buf[:3])
+	assert.Equal(t, "= \n", string(buf[:n]))
+	go io.Copy(io.Discard, outR)
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(3 * time.Second):
+		t.Fatal("Serve did not return after quit")
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestWriteErrorEndsServe(t *testing.T) {
+	srv := gtp.NewServer(strings.NewReader("name\nname\n"), failingWriter{}, newEngine())
+	assert.Error(t, srv.Serve())
+}
