@@ -1,9 +1,14 @@
 package search
 
-import "github.com/yunzi-go/yunzi/rules"
+import (
+	"slices"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
 
 // The playout policy, in the style of Pachi's Moggy and Fuego: answer the
-// last move's tactics (capture it, save what it put in atari), play a 3x3
+// last move's tactics (capture it, save what it put in atari), take the
+// vital point of a three-point eye space next to it (nakade), play a 3x3
 // shape next to it, and otherwise play a random move that does not fill an
 // own eye and does not put a chain of several stones in atari.
 
@@ -64,6 +69,9 @@ func (w *worker) policyMove(b *rules.Board, c rules.Color, last rules.Point) rul
 			if p := w.tacticalMove(b, c, last); p != rules.Pass {
 				return p
 			}
+		}
+		if p := nakadeMove(b, c, last); p != rules.Pass {
+			return p
 		}
 		if w.chance(patternRate) {
 			if p := w.patternMove(b, c, last); p != rules.Pass {
@@ -162,4 +170,60 @@ func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
 		}
 	}
 	return joins && b.LibertiesAfter(c, p, 2) < 2
+}
+
+// nakadeMove returns the vital point of a three-point eye space next to
+// the last move, if there is one: an empty region of exactly three points
+// enclosed by stones of one colour. Its middle point (the one touching the
+// other two) makes two eyes for the owner and kills when the other side
+// takes it first, so it is the move for either side.
+func nakadeMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	for _, e := range last.Neighbours() {
+		if b.At(e) != rules.Empty {
+			continue
+		}
+		region, ok := smallRegion(b, e)
+		if !ok || len(region) != 3 {
+			continue
+		}
+		for _, p := range region {
+			inside := 0
+			for _, q := range p.Neighbours() {
+				if q == region[0] || q == region[1] || q == region[2] {
+					inside++
+				}
+			}
+			if inside == 2 && b.IsLegal(rules.Move{Color: c, Point: p}) {
+				return p
+			}
+		}
+	}
+	return rules.Pass
+}
+
+// smallRegion returns the empty region through e if it has at most three
+// points and only one colour of stones (and the edge) around it.
+func smallRegion(b *rules.Board, e rules.Point) ([]rules.Point, bool) {
+	var buf [4]rules.Point
+	region := append(buf[:0], e)
+	border := rules.Empty
+	for i := 0; i < len(region); i++ {
+		for _, q := range region[i].Neighbours() {
+			switch x := b.At(q); x {
+			case rules.Empty:
+				if !slices.Contains(region, q) {
+					if len(region) == 3 {
+						return nil, false
+					}
+					region = append(region, q)
+				}
+			case rules.Black, rules.White:
+				if border != rules.Empty && border != x {
+					return nil, false
+				}
+				border = x
+			}
+		}
+	}
+	return region, border != rules.Empty
 }

@@ -190,3 +190,23 @@ func TestSearchStopsOnContext(t *testing.T) {
 	r := New(DefaultConfig()).Search(ctx, g, rules.Black, Budget{})
 	assert.Less(t, r.Playouts, 10)
 }
+
+func TestNakadeMoveFindsVitalPoint(t *testing.T) {
+	g := gameFrom(t, `
+		. O . O .
+		O O O O O
+		O O O O O
+		X X X X O
+		. . . X O`, 0, rules.White)
+	// D1, the last move here, touches the straight three A1-C1.
+	assert.Equal(t, "B1", nakadeMove(g.Board(), rules.White, point(t, "D1")).String())
+	assert.Equal(t, "B1", nakadeMove(g.Board(), rules.Black, point(t, "D1")).String())
+	// A four-point region is not a three-point eye space.
+	g = gameFrom(t, `
+		. O . O .
+		O O O O O
+		O O O O O
+		X X X X X
+		. . . . X`, 0, rules.White)
+	assert.Equal(t, rules.Pass, nakadeMove(g.Board(), rules.White, point(t, "E1")))
+}
