@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// gtpProcess is an engine driven over pipes, the way GoGui and Sabaki do.
+type gtpProcess struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr strings.Builder
+}
+
+func start(t *testing.T, ctx context.Context, name string, args ...string) *gtpProcess {
+	t.Helper()
+	p := &gtpProcess{t: t, cmd: exec.CommandContext(ctx, name, args...)}
+	var err error
+	p.in, err = p.cmd.StdinPipe()
+	require.NoError(t, err)
+	out, err := p.cmd.StdoutPipe()
+	require.NoError(t, err)
+	p.out = bufio.NewReader(out)
+	p.cmd.Stderr = &p.stderr
+	require.NoError(t, p.cmd.Start())
+	t.Cleanup(func() { p.in.Close(); _ = p.cmd.Wait() })
+	return p
+}
+
+// send writes one command and reads its response: ok and the text after
+// "= " or "? " (lines joined by "\n").
+func (p *gtpProcess) send(command string) (bool, string) {
+	p.t.Helper()
+	_, err := fmt.Fprintln(p.in, command)
+	require.NoError(p.t, err, command)
+	var lines []string
+	for {
+		line, err := p.out.ReadString('\n')
+		require.NoError(p.t, err, "reading the response to %q; stderr:\n%s", command, p.stderr.String())
+		line = strings.TrimSuffix(line, "\n")
+		if line == "" && len(lines) > 0 {
+			break
+		}
+		lines = append(lines, line)
+	}
+	first := lines[0]
+	require.Regexp(p.t, `^[=?]\d* ?`, first, "response to %q", command)
+	ok := first[0] == '='
+	text := strings.Join(append([]string{strings.TrimLeft(first[1:], "0123456789")}, lines[1:]...), "\n")
+	return ok, strings.TrimPrefix(text, " ")
+}
+
+// must sends a command that has to succeed.
+func (p *gtpProcess) must(command string) string {
+	p.t.Helper()
+	ok, text := p.send(command)
+	require.True(p.t, ok, "%s: %s", command, text)
+	return text
+}
+
+// buildYunzi builds the command into a temporary folder.
+func buildYunzi(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "yunzi")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+var vertexOrPass = regexp.MustCompile(`^([A-HJ-Z]([1-9]|1[0-9]|2[0-5])|pass|resign)$`)
+
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildYunzi(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	t.Run("help and version", func(t *testing.T) {
+		out, err := exec.Command(bin, "--help").CombinedOutput()
+		require.NoError(t, err)
+		for _, flag := range []string{"--threads", "YUNZI_THREADS", "--playouts", "--time", "--max-nodes",
+			"--resign-threshold", "--ponder", "--superko", "--komi", "--seed", "--log-level", "--log-file"} {
+			assert.Contains(t, string(out), flag)
+		}
+		out, err = exec.Command(bin, "--version").CombinedOutput()
+		require.NoError(t, err)
+		assert.Contains(t, string(out), "yunzi version")
+	})
+
+	t.Run("bad flag from environment", func(t *testing.T) {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "YUNZI_SUPERKO=sideways")
+		cmd.Stdin = strings.NewReader("name\n")
+		out, err := cmd.Output()
+		assert.Error(t, err)
+		assert.Empty(t, out, "nothing on stdout")
+	})
+
+	t.Run("full game, undo, quit", func(t *testing.T) {
+		logFile := filepath.Join(t.TempDir(), "yunzi.log")
+		p := start(t, ctx, bin, "--seed", "3", "--log-file", logFile)
+		assert.Equal(t, "Yunzi", p.must("name"))
+		assert.Equal(t, "2", p.must("protocol_version"))
+		p.must("boardsize 9")
+		p.must("komi 7.5")
+		p.must("clear_board")
+		c, passes, moves := "b", 0, 0
+		for ; passes < 2 && moves < 500; moves++ {
+			m := p.must("genmove " + c)
+			require.Regexp(t, vertexOrPass, m)
+			if m == "pass" {
+				passes++
+			} else {
+				passes = 0
+			}
+			c = map[string]string{"b": "w", "w": "b"}[c]
+		}
+		require.Less(t, moves, 500, "the game did not end")
+		assert.Regexp(t, `^([BW]\+\d+(\.5)?|0)$`, p.must("final_score"))
+		p.must("final_status_list dead")
+		p.must("undo")
+		p.must("undo")
+		assert.Contains(t, p.must("showboard"), "A B C D E F G H J")
+		start := time.Now()
+		p.must("quit")
+		require.NoError(t, p.cmd.Wait())
+		assert.Less(t, time.Since(start), 3*time.Second)
+		log, err := os.ReadFile(logFile)
+		require.NoError(t, err)
+		assert.Equal(t, moves, strings.Count(string(log), "msg=genmove"), "one log line per genmove")
+	})
+
+	t.Run("handicap", func(t *testing.T) {
+		p := start(t, ctx, bin)
+		p.must("boardsize 19")
+		assert.Equal(t, "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10", p.must("fixed_handicap 9"))
+		assert.Regexp(t, vertexOrPass, p.must("genmove w"))
+		p.must("undo")
+		ok, text := p.send("undo")
+		assert.False(t, ok)
+		assert.Equal(t, "cannot undo", text)
+		ok, text = p.send("fixed_handicap 2")
+		assert.False(t, ok)
+		assert.Equal(t, "board not empty", text)
+	})
+
+	t.Run("loadsgf shared files", func(t *testing.T) {
+		files, err := filepath.Glob("../shared/regress/gnugo/games/*.sgf")
+		require.NoError(t, err)
+		if len(files) == 0 {
+			t.Skip("no ../shared/regress/gnugo/games")
+		}
+		p := start(t, ctx, bin)
+		var failed []string
+		for _, f := range files {
+			for _, cmd := range []string{"loadsgf " + f, "loadsgf " + f + " 12"} {
+				if ok, text := p.send(cmd); !ok {
+					failed = append(failed, cmd+": "+text)
+				}
+			}
+		}
+		assert.Empty(t, failed, "of %d files", len(files))
+	})
+
+	t.Run("printsgf reloaded by GNU Go", func(t *testing.T) {
+		gnugo := "/usr/games/gnugo"
+		if _, err := os.Stat(gnugo); err != nil {
+			if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
+				t.Fatalf("GNU Go is required: %v", err)
+			}
+			t.Skip("GNU Go is not installed")
+		}
+		for _, setup := range [][]string{
+			{"boardsize 9", "komi 6.5"},
+			{"boardsize 19", "fixed_handicap 4"},
+			{"boardsize 13", "set_free_handicap D4 K10 C12"},
+		} {
+			p := start(t, ctx, bin, "--seed", "11")
+			for _, cmd := range setup {
+				p.must(cmd)
+			}
+			c := "w"
+			if strings.HasPrefix(setup[1], "komi") {
+				c = "b"
+			}
+			for range 40 {
+				p.must("genmove " + c)
+				c = map[string]string{"b": "w", "w": "b"}[c]
+			}
+			file := filepath.Join(t.TempDir(), "game.sgf")
+			p.must("printsgf " + file)
+			board, err := rules.ParseDiagram(p.must("showboard"))
+			require.NoError(t, err)
+
+			g := start(t, ctx, gnugo, "--mode", "gtp")
+			g.must("loadsgf " + file)
+			for _, color := range []rules.Color{rules.Black, rules.White} {
+				var want []string
+				for _, pt := range board.Points() {
+					if board.At(pt) == color {
+						want = append(want, pt.String())
+					}
+				}
+				got := strings.Fields(g.must("list_stones " + color.String()))
+				assert.ElementsMatch(t, want, got, "%v stones after %v", color, setup)
+			}
+		}
+	})
+}
