@@ -147,7 +147,10 @@ func (g *Game) LastMove() (Move, bool) {
 // wrapping ErrGameOver, ErrBadColor, ErrOffBoard, ErrOccupied, ErrKo,
 // ErrSuicide or ErrSuperko. The colour need not be the one to move.
 func (g *Game) Check(m Move) error {
-	_, err := g.next(m)
+	b, err := g.next(m)
+	if err == nil {
+		g.spare = append(g.spare, b) // the board is not kept: reuse it
+	}
 	return err
 }
 
