@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,7 +25,25 @@ type gtpProcess struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
-	stderr strings.Builder
+	stderr syncBuffer
+}
+
+// syncBuffer collects a process's stderr while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func start(t *testing.T, ctx context.Context, name string, args ...string) *gtpProcess {
@@ -51,7 +70,9 @@ func (p *gtpProcess) send(command string) (bool, string) {
 	var lines []string
 	for {
 		line, err := p.out.ReadString('\n')
-		require.NoError(p.t, err, "reading the response to %q; stderr:\n%s", command, p.stderr.String())
+		if err != nil {
+			p.t.Fatalf("reading the response to %q: %v; stderr:\n%s", command, err, p.stderr.String())
+		}
 		line = strings.TrimSuffix(line, "\n")
 		if line == "" && len(lines) > 0 {
 			break
@@ -133,6 +154,7 @@ func TestBinary(t *testing.T) {
 			c = map[string]string{"b": "w", "w": "b"}[c]
 		}
 		require.Less(t, moves, 500, "the game did not end")
+		require.Greater(t, moves, 20, "a random 9x9 game is longer")
 		assert.Regexp(t, `^([BW]\+\d+(\.5)?|0)$`, p.must("final_score"))
 		p.must("final_status_list dead")
 		p.must("undo")
@@ -211,6 +233,9 @@ func TestBinary(t *testing.T) {
 
 			g := start(t, ctx, gnugo, "--mode", "gtp")
 			g.must("loadsgf " + file)
+			if strings.HasPrefix(setup[1], "komi") {
+				assert.Equal(t, "6.5", g.must("get_komi"))
+			}
 			for _, color := range []rules.Color{rules.Black, rules.White} {
 				var want []string
 				for _, pt := range board.Points() {
