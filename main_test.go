@@ -234,7 +234,7 @@ func TestBinary(t *testing.T) {
 			g := start(t, ctx, gnugo, "--mode", "gtp")
 			g.must("loadsgf " + file)
 			if strings.HasPrefix(setup[1], "komi") {
-				assert.Equal(t, "6.5", g.must("get_komi"))
+				assert.Equal(t, "6.5", strings.TrimSpace(g.must("get_komi")))
 			}
 			for _, color := range []rules.Color{rules.Black, rules.White} {
 				var want []string
