@@ -85,6 +85,14 @@ func refFromBoard(b *rules.Board) *refBoard {
 	return r
 }
 
+// stonesOf reads only a board's stones into a refBoard: no ko, no captures,
+// as a position set up or parsed from a diagram has.
+func stonesOf(b *rules.Board) *refBoard {
+	r := refFromBoard(b)
+	r.ko, r.captures = -1, [3]int{}
+	return r
+}
+
 // boardMismatch compares everything a Board reports with the reference
 // position rebuilt from scratch: stones, empty list, chains, liberties, the
 // hash, the ko and the captures. It returns "" when they agree.
