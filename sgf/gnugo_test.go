@@ -168,6 +168,10 @@ func TestGNUGoMoveNumbers(t *testing.T) {
 	if err != nil || len(suites) == 0 {
 		t.Skipf("no regression suites in %s: %v", regressDir, err)
 	}
+	stride := 7 // check one loadsgf command in stride
+	if raceEnabled {
+		stride = 29
+	}
 	checked := 0
 	for _, suite := range suites {
 		text, err := os.ReadFile(suite)
@@ -176,7 +180,7 @@ func TestGNUGoMoveNumbers(t *testing.T) {
 		}
 		for i, line := range strings.Split(string(text), "\n") {
 			f := strings.Fields(line)
-			if len(f) != 3 || f[0] != "loadsgf" || i%7 != 0 {
+			if len(f) != 3 || f[0] != "loadsgf" || i%stride != 0 {
 				continue // a sample of the loadsgf commands with a move number
 			}
 			path := filepath.Join(filepath.Dir(suite), f[1])

@@ -12,6 +12,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error returns the message with its position: "sgf: line 3 (byte 17): ...".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("sgf: line %d (byte %d): %s", e.Line, e.Offset, e.Msg)
 }

@@ -13,7 +13,8 @@ import (
 // readers and Load read back: FF[4], the size, the komi, RU[Chinese] (the
 // rules Yunzi plays), the handicap, the players, date and root comment of
 // info, the stones set up before the first move (as AB and AW in the root),
-// every move, and RE when info.Result is not empty.
+// every move, and RE when info.Result is not empty. The size, komi and
+// handicap are those of g; info's are not used.
 //
 // Write needs g to itself while it runs: the rules package does not expose
 // the position the moves start from, so Write undoes the moves to find it
