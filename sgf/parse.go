@@ -22,7 +22,7 @@ func (e *SyntaxError) Error() string {
 // children start variations.
 //
 // White space between the syntax elements is ignored, as is anything after
-// the last complete game tree. Property identifiers lose any lower-case
+// the last complete game tree other than a stray ')'. Property identifiers lose any lower-case
 // letters, as FF[3] asks ("AddBlack" becomes "AB"); an identifier with no
 // upper-case letter is an error. In values, "\]" and "\\" stand for "]"
 // and "\", any other escaped character for itself, and a backslash before a
@@ -62,6 +62,9 @@ func (p *parser) collection() ([]*Node, error) {
 			return nil, err
 		}
 		roots = append(roots, root)
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == ')' {
+		return nil, p.errorf("unbalanced ')'")
 	}
 	if len(roots) == 0 {
 		if p.pos == len(p.data) {
