@@ -49,9 +49,12 @@ const DefaultJudgePlayouts = 200
 // agree (an eye), else no one. Its choices follow from the seed and the
 // position, so the same position always gets the same answer.
 //
-// Light playouts know nothing of seki: the random moves fill shared
-// liberties, so a group in seki dies in about half the playouts. See
-// status.go for how that is taken into account.
+// Half the playouts start with the player to move, half with the other
+// one. At the end of a game the side to move matters little, and without
+// this a seki would always go against the side to move: light playouts
+// know nothing of seki, so whoever moves first fills a shared liberty and
+// is captured. With both starts a group in seki dies in about half the
+// playouts; see status.go for how that is taken into account.
 type PlayoutJudge struct {
 	Playouts int
 	Seed     uint64
@@ -70,12 +73,16 @@ func (j *PlayoutJudge) Ownership(ctx context.Context, g *rules.Game) (*Ownership
 	b := start.Clone()
 	maxMoves := 3 * start.Size() * start.Size()
 	n := max(j.Playouts, 1)
-	for range n {
+	for i := range n {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		b.CopyFrom(start)
-		b.Playout(g.ToMove(), rng, maxMoves)
+		first := g.ToMove()
+		if i%2 == 1 {
+			first = first.Opponent()
+		}
+		b.Playout(first, rng, maxMoves)
 		for _, p := range b.Points() {
 			switch ownerAt(b, p) {
 			case rules.Black:

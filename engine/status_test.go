@@ -54,3 +54,47 @@ func TestCleanup(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []rules.Point{pt("h5")}, dead)
 }
+
+// sekiDiagram: the white chain on column C and the black chain on columns
+// D-E share their only two liberties, D1 and D7: a seki. The outer groups
+// (columns A-B and F-G) have four single-point eyes each.
+const sekiDiagram = `
+. X O . X O .
+X X O X X O O
+. X O X X O .
+X X O X X O O
+. X O X X O .
+X X O X X O O
+. X O . X O .`
+
+// TestSekiIsNotDead: in a seki neither side's stones are dead, whoever is
+// to move. Light playouts cannot read seki; the judge reports the chains
+// as seki (contested) and counts them alive.
+func TestSekiIsNotDead(t *testing.T) {
+	b, err := rules.ParseDiagram(sekiDiagram)
+	require.NoError(t, err)
+	for _, toMove := range []rules.Color{rules.Black, rules.White} {
+		for seed := range uint64(5) {
+			e := New(Config{Size: 7, Seed: seed})
+			var black, white []rules.Point
+			for _, p := range b.Points() {
+				switch b.At(p) {
+				case rules.Black:
+					black = append(black, p)
+				case rules.White:
+					white = append(white, p)
+				}
+			}
+			require.NoError(t, e.Game().Setup(rules.Black, black))
+			require.NoError(t, e.Game().Setup(rules.White, white))
+			e.Game().SetToMove(toMove)
+			st, err := e.Statuses(ctx)
+			require.NoError(t, err)
+			assert.Empty(t, st[Dead], "%v to move, seed %d", toMove, seed)
+			assert.Contains(t, st[Seki], pt("c1"))
+			assert.Contains(t, st[Seki], pt("e1"))
+			assert.Contains(t, st[Alive], pt("b1"))
+			assert.Contains(t, st[Alive], pt("f1"))
+		}
+	}
+}
