@@ -1,0 +1,294 @@
+package rules_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// gnugoPath is where the Debian package gnugo installs GNU Go, the
+// reference implementation of GTP.
+const gnugoPath = "/usr/games/gnugo"
+
+// gtpEngine talks GTP to a program over its standard input and output.
+type gtpEngine struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+// startGNUGo starts GNU Go in GTP mode, or skips the test when it is not
+// installed, unless YUNZI_REQUIRE_GNUGO=1 (CI) makes that a failure.
+func startGNUGo(t *testing.T) *gtpEngine {
+	t.Helper()
+	if _, err := os.Stat(gnugoPath); err != nil {
+		if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
+			t.Fatalf("GNU Go is required (YUNZI_REQUIRE_GNUGO=1) but %s is missing: %v", gnugoPath, err)
+		}
+		t.Skipf("GNU Go not installed (%v): install the Debian package gnugo to run the differential test", err)
+	}
+	cmd := exec.Command(gnugoPath, "--mode", "gtp", "--chinese-rules")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", gnugoPath, err)
+	}
+	e := &gtpEngine{cmd: cmd, in: in, out: bufio.NewReader(out)}
+	t.Cleanup(func() {
+		e.send("quit") //nolint:errcheck // the process is going away anyway
+		in.Close()
+		cmd.Wait() //nolint:errcheck
+	})
+	return e
+}
+
+// send sends one command and returns the response text, or an error for a
+// failure response ("? ...").
+func (e *gtpEngine) send(command string) (string, error) {
+	if _, err := io.WriteString(e.in, command+"\n"); err != nil {
+		return "", err
+	}
+	var lines []string
+	for {
+		line, err := e.out.ReadString('\n')
+		if err != nil {
+			return "", fmt.Errorf("%s: reading the response: %w", command, err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" && len(lines) > 0 {
+			break
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+	}
+	text := strings.Join(lines, "\n")
+	switch {
+	case strings.HasPrefix(text, "="):
+		return strings.TrimSpace(text[1:]), nil
+	case strings.HasPrefix(text, "?"):
+		return "", fmt.Errorf("%s: %s", command, strings.TrimSpace(text[1:]))
+	}
+	return "", fmt.Errorf("%s: malformed response %q", command, text)
+}
+
+func (e *gtpEngine) mustSend(t *testing.T, command string) string {
+	t.Helper()
+	r, err := e.send(command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// gtpMove writes a move as GTP's play and is_legal take it.
+func gtpMove(m rules.Move) string { return strings.ToLower(m.Color.Letter()) + " " + m.Point.String() }
+
+// stoneList returns the points of colour c, sorted, as list_stones writes them.
+func stoneList(b *rules.Board, c rules.Color) []string {
+	var s []string
+	for _, p := range b.Points() {
+		if b.At(p) == c {
+			s = append(s, p.String())
+		}
+	}
+	slices.Sort(s)
+	return s
+}
+
+func gnugoStones(t *testing.T, e *gtpEngine, c rules.Color) []string {
+	t.Helper()
+	s := strings.Fields(e.mustSend(t, "list_stones "+c.String()))
+	slices.Sort(s)
+	return s
+}
+
+// TestAgainstGNUGo plays random games into both Yunzi and GNU Go: every
+// candidate move's legality must agree with GNU Go's is_legal, and after
+// every move and undo the stones must agree with its list_stones. GNU Go
+// checks the simple ko only, so a move Yunzi refuses for superko is checked
+// against the game's own history instead (and must be legal for GNU Go).
+func TestAgainstGNUGo(t *testing.T) {
+	tests := []struct{ size, games int }{
+		{5, 250},
+		{7, 150},
+		{9, 100},
+		{19, 6},
+	}
+	for _, tt := range tests {
+		games := tt.games
+		if testing.Short() {
+			games = max(1, games/10)
+		}
+		t.Run(fmt.Sprintf("%dx%d", tt.size, tt.size), func(t *testing.T) {
+			t.Parallel()
+			e := startGNUGo(t)
+			e.mustSend(t, fmt.Sprintf("boardsize %d", tt.size))
+			var n gnugoCounts
+			for seed := range games {
+				gnugoGame(t, e, tt.size, uint64(seed), &n)
+			}
+			t.Logf("%d games: %d moves played, %d refused by both, %d superko repetitions, %d undos", games, n.played, n.illegal, n.superko, n.undos)
+			if n.illegal == 0 || n.played == 0 || n.undos == 0 {
+				t.Errorf("the games exercised too little: %+v", n)
+			}
+		})
+	}
+}
+
+// gnugoCounts counts what the differential games did.
+type gnugoCounts struct{ played, illegal, superko, undos int }
+
+// gnugoGame plays one random game in both engines.
+func gnugoGame(t *testing.T, e *gtpEngine, size int, seed uint64, n *gnugoCounts) {
+	e.mustSend(t, "clear_board")
+	g, err := rules.NewGame(size, rules.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rules.NewRand(seed*7919 + uint64(size))
+	history := []string{stones(g.Board())} // every position of the game, for superko
+	scratch := rules.NewBoard(size)
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%dx%d game %d: %s\nmoves: %v\n%s", size, size, seed, fmt.Sprintf(format, args...), g.Moves(), g.Board())
+	}
+	for step := 0; step < 3*size*size && g.Passes() < 2; step++ {
+		if rng.IntN(25) == 0 && g.MoveNumber() > 0 {
+			if err := g.Undo(); err != nil {
+				fail("Undo() = %v", err)
+			}
+			history = history[:len(history)-1]
+			e.mustSend(t, "undo")
+			n.undos++
+			compareStones(t, e, g, fail)
+			continue
+		}
+		m := candidateMove(g.Board(), g.ToMove(), rng)
+		ours := g.Check(m)
+		if m.Point == rules.Pass {
+			if ours != nil {
+				fail("Check(%v) = %v", m, ours)
+			}
+		} else {
+			legal := e.mustSend(t, "is_legal "+gtpMove(m))
+			if errors.Is(ours, rules.ErrSuperko) {
+				if legal != "1" {
+					fail("Check(%v) = %v but GNU Go's is_legal = %s: the move is illegal on the board", m, ours, legal)
+				}
+				scratch.CopyFrom(g.Board())
+				if err := scratch.Play(m); err != nil || !slices.Contains(history, stones(scratch)) {
+					fail("Check(%v) = %v but the position after it is new (%v)", m, ours, err)
+				}
+				n.superko++
+				continue
+			}
+			if (ours == nil) != (legal == "1") {
+				fail("Check(%v) = %v but GNU Go's is_legal = %s", m, ours, legal)
+			}
+		}
+		if ours != nil {
+			n.illegal++
+			continue
+		}
+		n.played++
+		if err := g.Play(m); err != nil {
+			fail("Play(%v) = %v after Check said legal", m, err)
+		}
+		history = append(history, stones(g.Board()))
+		if _, err := e.send("play " + gtpMove(m)); err != nil {
+			fail("GNU Go refused %v: %v", m, err)
+		}
+		compareStones(t, e, g, fail)
+	}
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		if got, want := fmt.Sprint(g.Board().Captures(c)), e.mustSend(t, "captures "+c.String()); got != want {
+			fail("Captures(%v) = %s, GNU Go says %s", c, got, want)
+		}
+	}
+}
+
+func compareStones(t *testing.T, e *gtpEngine, g *rules.Game, fail func(string, ...any)) {
+	t.Helper()
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		if got, want := stoneList(g.Board(), c), gnugoStones(t, e, c); !slices.Equal(got, want) {
+			fail("%v stones %v, GNU Go has %v", c, got, want)
+		}
+	}
+}
+
+// candidateMove proposes a move: mostly a random empty point (suicides and
+// ko retakes included), sometimes the ko point, an occupied point, a pass or
+// a move by the side not to move.
+func candidateMove(b *rules.Board, toMove rules.Color, rng *rules.Rand) rules.Move {
+	c := toMove
+	if rng.IntN(12) == 0 {
+		c = c.Opponent()
+	}
+	switch k := rng.IntN(100); {
+	case k < 2:
+		return rules.Move{Color: c, Point: rules.Pass}
+	case k < 10:
+		if p, kc := b.Ko(); p != rules.Pass {
+			return rules.Move{Color: kc, Point: p}
+		}
+	case k < 15:
+		points := b.Points()
+		return rules.Move{Color: c, Point: points[rng.IntN(len(points))]}
+	}
+	empties := b.Empties()
+	if len(empties) == 0 {
+		return rules.Move{Color: c, Point: rules.Pass}
+	}
+	return rules.Move{Color: c, Point: empties[rng.IntN(len(empties))]}
+}
+
+// TestFixedHandicapAgainstGNUGo compares FixedHandicap with GNU Go's
+// fixed_handicap on every size GNU Go supports. GNU Go puts the stones of
+// 12x12 on the fourth line where the GTP specification's rule (third line
+// below 13x13, as gomill also reads it) and Yunzi use the third, so 12x12 is
+// left to TestFixedHandicap.
+func TestFixedHandicapAgainstGNUGo(t *testing.T) {
+	e := startGNUGo(t)
+	for size := 7; size <= 19; size++ {
+		if size == 12 {
+			continue
+		}
+		e.mustSend(t, fmt.Sprintf("boardsize %d", size))
+		for n := 2; n <= rules.MaxFixedHandicap(size); n++ {
+			e.mustSend(t, "clear_board")
+			want := strings.Fields(e.mustSend(t, fmt.Sprintf("fixed_handicap %d", n)))
+			points, err := rules.FixedHandicap(size, n)
+			if err != nil {
+				t.Fatalf("FixedHandicap(%d, %d) = %v", size, n, err)
+			}
+			var got []string
+			for _, p := range points {
+				got = append(got, p.String())
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("FixedHandicap(%d, %d) = %v, GNU Go places %v", size, n, got, want)
+			}
+		}
+		e.mustSend(t, "clear_board")
+		if _, err := e.send(fmt.Sprintf("fixed_handicap %d", rules.MaxFixedHandicap(size)+1)); err == nil {
+			t.Errorf("GNU Go accepts %d stones on %dx%d, MaxFixedHandicap says %d", rules.MaxFixedHandicap(size)+1, size, size, rules.MaxFixedHandicap(size))
+		}
+	}
+}
