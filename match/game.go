@@ -1,0 +1,340 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/yunzi-go/yunzi/gtp/client"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// game is one game being played by a worker.
+type game struct {
+	cfg     *Config
+	g       *rules.Game
+	players [2]*player // by colour index
+	clocks  [2]*Clock
+	rec     *Record
+	notes   map[int]string // SGF comments by move number (1 = first move)
+	left    map[int][2]float64
+}
+
+// play plays game rec.Index between a and b (a is the command line's
+// Black engine) and fills rec. It returns an error only when the match
+// cannot go on (an engine refuses the board size, say).
+func playGame(cfg *Config, a, b, referee *player, rec *Record, opening []rules.Move) error {
+	gm := &game{cfg: cfg, rec: rec, notes: map[int]string{}, left: map[int][2]float64{}}
+	gm.players = [2]*player{a, b}
+	if rec.Alternated {
+		gm.players = [2]*player{b, a}
+	}
+	gm.clocks = [2]*Clock{NewClock(cfg.Time), NewClock(cfg.Time)}
+	g, err := rules.NewGame(cfg.Size, cfg.ruleOptions())
+	if err != nil {
+		return err
+	}
+	gm.g, rec.Game = g, g
+	start := time.Now()
+	defer func() { rec.Duration = time.Since(start) }()
+	for i, p := range gm.players {
+		if err := gm.setup(p); err != nil {
+			if errors.Is(err, errFatal) {
+				return err
+			}
+			gm.end(EndCrash, colorOf(i), fmt.Sprintf("%s: %v", strings.ToLower(colorOf(i).String()), err))
+			gm.finishRecord()
+			return nil
+		}
+		rec.CPU[i] = -cpuTime(p)
+	}
+	if gm.playOpening(opening) {
+		gm.loop()
+	}
+	if rec.Reason == EndScored || rec.Reason == EndMoveLimit {
+		gm.score(referee)
+	}
+	for i, p := range gm.players {
+		if p.c.Alive() {
+			rec.CPU[i] += cpuTime(p)
+		} else {
+			rec.CPU[i] = 0
+		}
+	}
+	gm.finishRecord()
+	return nil
+}
+
+var errFatal = errors.New("engine refused the game settings")
+
+// setup sends the board size, komi and time settings.
+func (gm *game) setup(p *player) error {
+	if _, err := p.send("boardsize "+strconv.Itoa(gm.cfg.Size), setupTimeout); err != nil {
+		if isCommandError(err) {
+			return fmt.Errorf("%w: %v", errFatal, err)
+		}
+		return err
+	}
+	if _, err := p.send("clear_board", setupTimeout); err != nil && !isCommandError(err) {
+		return err
+	}
+	if err := p.sendIfKnown("komi " + strconv.FormatFloat(gm.cfg.Komi, 'f', -1, 64)); err != nil {
+		return err
+	}
+	if cmd := timeSettings(gm.cfg.Time, p); cmd != "" {
+		return p.sendIfKnown(cmd)
+	}
+	return nil
+}
+
+// timeSettings returns the command that tells p the time control.
+func timeSettings(tc TimeControl, p *player) string {
+	sec := func(d time.Duration) int64 { return int64(math.Round(d.Seconds())) }
+	switch tc.Kind {
+	case Absolute:
+		return fmt.Sprintf("time_settings %d 0 0", sec(tc.Main))
+	case Canadian:
+		return fmt.Sprintf("time_settings %d %d %d", sec(tc.Main), max(sec(tc.Period), 1), tc.Stones)
+	case Byoyomi:
+		if p.known["kgs-time_settings"] {
+			return fmt.Sprintf("kgs-time_settings byoyomi %d %d %d", sec(tc.Main), max(sec(tc.Period), 1), tc.Periods)
+		}
+		// One stone per period: a single Japanese period, the safe reading.
+		return fmt.Sprintf("time_settings %d %d 1", sec(tc.Main), max(sec(tc.Period), 1))
+	}
+	return ""
+}
+
+// playOpening plays the opening's moves on the board and both engines. It
+// returns false if the game ended there (an engine refused a move).
+func (gm *game) playOpening(moves []rules.Move) bool {
+	for _, m := range moves {
+		if err := gm.g.Play(m); err != nil {
+			gm.end(EndIllegal, m.Color, fmt.Sprintf("opening %s: move %s: %v", gm.rec.Opening, m, err))
+			return false
+		}
+		for i, p := range gm.players {
+			if !gm.tell(p, colorOf(i), m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tell sends a move to the engine playing c; a refusal or a death ends
+// the game against c.
+func (gm *game) tell(p *player, c rules.Color, m rules.Move) bool {
+	_, err := p.send("play "+moveText(m), setupTimeout)
+	switch {
+	case err == nil:
+		return true
+	case isCommandError(err):
+		gm.end(EndNoAnswer, c, fmt.Sprintf("%s refused the legal move %s: %v", c, moveText(m), err))
+	default:
+		gm.end(EndCrash, c, fmt.Sprintf("%s engine: %v (at play %s)", c, err, moveText(m)))
+	}
+	return false
+}
+
+// loop asks for moves until the game ends.
+func (gm *game) loop() {
+	for {
+		if gm.g.MoveNumber() >= gm.cfg.MaxMoves {
+			gm.rec.Reason = EndMoveLimit
+			gm.rec.Err = fmt.Sprintf("move limit %d reached", gm.cfg.MaxMoves)
+			return
+		}
+		if !gm.turn() {
+			return
+		}
+		if gm.g.Passes() >= 2 {
+			gm.rec.Reason = EndScored
+			return
+		}
+	}
+}
+
+// turn asks the player to move for a move and plays it; it returns false
+// when the game ended.
+func (gm *game) turn() bool {
+	c := gm.g.ToMove()
+	i := colorIndex(c)
+	p, clk := gm.players[i], gm.clocks[i]
+	if clk.Timed() && p.known["time_left"] {
+		t, n := clk.TimeLeft()
+		if err := p.sendIfKnown(fmt.Sprintf("time_left %s %d %d", c.Letter(), int64(t.Seconds()), n)); err != nil {
+			gm.end(EndCrash, c, fmt.Sprintf("%s engine: %v (at time_left)", c, err))
+			return false
+		}
+	}
+	timeout := gm.cfg.MoveTimeout
+	if clk.Timed() {
+		timeout = clk.Limit() + gm.cfg.Grace + 50*time.Millisecond
+	}
+	start := time.Now()
+	resp, err := p.send("genmove "+c.Letter(), timeout)
+	used := time.Since(start)
+	gm.rec.MoveTimes[i] = append(gm.rec.MoveTimes[i], used)
+	switch {
+	case errors.Is(err, client.ErrTimeout) && clk.Timed():
+		gm.end(EndTime, c, fmt.Sprintf("%s lost on time: no move after %.1f s with %.1f s left", c, used.Seconds(), clk.Limit().Seconds()))
+		return false
+	case errors.Is(err, client.ErrTimeout):
+		gm.end(EndNoAnswer, c, fmt.Sprintf("%s did not answer genmove within %v", c, timeout))
+		return false
+	case isCommandError(err):
+		gm.end(EndNoAnswer, c, fmt.Sprintf("%s failed genmove: %v", c, err))
+		return false
+	case err != nil:
+		gm.end(EndCrash, c, fmt.Sprintf("%s engine: %v (at genmove)", c, err))
+		return false
+	}
+	limit := clk.Limit()
+	if !clk.Charge(used, gm.cfg.Grace) {
+		gm.end(EndTime, c, fmt.Sprintf("%s lost on time: move took %.2f s with %.2f s left", c, used.Seconds(), limit.Seconds()))
+		return false
+	}
+	answer := strings.TrimSpace(resp.Text)
+	if strings.EqualFold(answer, "resign") {
+		gm.end(EndResign, c, "")
+		return false
+	}
+	pt, perr := rules.ParsePoint(answer)
+	if perr == nil && pt != rules.Pass && !gm.g.Board().Contains(pt) {
+		perr = errors.New("off the board")
+	}
+	if perr != nil {
+		gm.end(EndIllegal, c, fmt.Sprintf("%s answered %q: %v", c, answer, perr))
+		return false
+	}
+	m := rules.Move{Color: c, Point: pt}
+	if err := gm.g.Play(m); err != nil {
+		gm.end(EndIllegal, c, fmt.Sprintf("%s played the illegal move %s: %v", c, pt, err))
+		return false
+	}
+	n := gm.g.MoveNumber()
+	gm.notes[n] = fmt.Sprintf("%.2f s", used.Seconds())
+	if clk.Timed() {
+		t, k := clk.TimeLeft()
+		gm.left[n] = [2]float64{t.Seconds(), float64(k)}
+	}
+	return gm.tell(gm.players[1-i], c.Opponent(), m)
+}
+
+// end ends the game with a loss for loser (for a resignation, a loss on
+// time or a forfeit).
+func (gm *game) end(r Reason, loser rules.Color, msg string) {
+	gm.rec.Reason, gm.rec.Loser, gm.rec.Err = r, loser, msg
+	suffix := map[Reason]string{EndResign: "R", EndTime: "T"}[r]
+	if suffix == "" {
+		suffix = "F"
+	}
+	res := loser.Opponent().Letter() + "+" + suffix
+	gm.rec.Result, gm.rec.Winner = res, loser.Opponent()
+	gm.rec.ResBlack, gm.rec.ResWhite, gm.rec.ResReferee = res, res, res
+}
+
+// score counts a finished game: the referee's final_score when there is a
+// referee, else the runner's own area count with every stone alive
+// (Tromp-Taylor). The players' own final_score answers are recorded too.
+func (gm *game) score(referee *player) {
+	own := gm.g.TrompTaylor().String()
+	gm.rec.ResBlack = finalScore(gm.players[0])
+	gm.rec.ResWhite = finalScore(gm.players[1])
+	gm.rec.Result, gm.rec.ResReferee = own, own
+	if referee != nil {
+		res, err := gm.refereeScore(referee)
+		if err != nil {
+			gm.rec.ResReferee = "?"
+			gm.addErr(fmt.Sprintf("referee: %v; scored by area count", err))
+		} else {
+			gm.rec.Result, gm.rec.ResReferee = res, res
+		}
+	}
+	w, ok := winnerOf(gm.rec.Result)
+	if !ok {
+		w = rules.Empty
+		gm.rec.Result = "?"
+	}
+	gm.rec.Winner = w
+}
+
+func (gm *game) addErr(msg string) {
+	if gm.rec.Err != "" {
+		gm.rec.Err += "; "
+	}
+	gm.rec.Err += msg
+}
+
+// refereeScore replays the game on the referee and asks final_score.
+func (gm *game) refereeScore(r *player) (string, error) {
+	if err := r.ensure(); err != nil {
+		return "", err
+	}
+	cmds := []string{"boardsize " + strconv.Itoa(gm.cfg.Size), "clear_board", "komi " + strconv.FormatFloat(gm.cfg.Komi, 'f', -1, 64)}
+	for _, m := range gm.g.Moves() {
+		cmds = append(cmds, "play "+moveText(m))
+	}
+	for _, c := range cmds {
+		if _, err := r.send(c, setupTimeout); err != nil {
+			return "", err
+		}
+	}
+	resp, err := r.send("final_score", 10*setupTimeout)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := winnerOf(resp.Text); !ok {
+		return "", fmt.Errorf("final_score answered %q", resp.Text)
+	}
+	return resp.Text, nil
+}
+
+// finalScore asks an engine's own count, "?" when it has none.
+func finalScore(p *player) string {
+	if !p.known["final_score"] || !p.c.Alive() {
+		return "?"
+	}
+	resp, err := p.send("final_score", setupTimeout)
+	if err != nil || resp.Text == "" {
+		return "?"
+	}
+	return resp.Text
+}
+
+// cpuTime asks GoGui's cputime command, 0 when the engine lacks it.
+func cpuTime(p *player) float64 {
+	if !p.known["cputime"] || !p.c.Alive() {
+		return 0
+	}
+	resp, err := p.send("cputime", setupTimeout)
+	if err != nil {
+		return 0
+	}
+	f, err := strconv.ParseFloat(resp.Text, 64)
+	if err != nil {
+		return 0
+	}
+	return f
+}
+
+func (gm *game) finishRecord() {
+	gm.rec.Moves = gm.g.MoveNumber()
+	gm.rec.notes, gm.rec.left = gm.notes, gm.left
+	if gm.rec.CPU[0] < 0 || gm.rec.CPU[1] < 0 {
+		gm.rec.CPU = [2]float64{}
+	}
+}
+
+func colorOf(i int) rules.Color {
+	if i == 1 {
+		return rules.White
+	}
+	return rules.Black
+}
+
+func moveText(m rules.Move) string { return m.Color.Letter() + " " + m.Point.String() }
