@@ -95,6 +95,10 @@ func (h *harness) checkBoardPlay(m rules.Move) {
 	hash, diagram := b.Hash(), stones(b)
 	ref := h.ref.top().board.clone()
 	want := ref.play(m)
+	var queries moveQueries
+	if want == nil && m.Point != rules.Pass {
+		queries = askMoveQueries(b, m)
+	}
 	legal := b.IsLegal(m)
 	err := b.Play(m)
 	if legal != (err == nil) {
@@ -112,6 +116,11 @@ func (h *harness) checkBoardPlay(m rules.Move) {
 	// The game's board gets the full check; here the stones and hash suffice.
 	if got, want := stones(b), ref.key(); got != want || b.Hash() != hashOf(ref) {
 		h.fatalf("after Board.Play(%v): stones %q hash %#x, want %q hash %#x", m, got, b.Hash(), want, hashOf(ref))
+	}
+	if m.Point != rules.Pass {
+		if msg := queries.mismatch(b, m, ref.captures[m.Color] > h.ref.top().board.captures[m.Color]); msg != "" {
+			h.fatalf("%s", msg)
+		}
 	}
 }
 
@@ -288,4 +297,29 @@ func randomGame(t testing.TB, size int, seed uint64, superko rules.Superko, maxS
 	}
 	h.undoAll()
 	return h.outcomes
+}
+
+// moveQueries are the answers of the Board's move queries (what a move would
+// do, asked without playing it), to compare with what playing it did.
+type moveQueries struct {
+	hashAfter  uint64
+	capturesAt bool
+}
+
+func askMoveQueries(b *rules.Board, m rules.Move) moveQueries {
+	return moveQueries{
+		hashAfter:  b.HashAfter(m.Color, m.Point),
+		capturesAt: b.CapturesAt(m.Color, m.Point),
+	}
+}
+
+// mismatch compares the answers with the board after the move.
+func (q moveQueries) mismatch(after *rules.Board, m rules.Move, captured bool) string {
+	switch {
+	case q.hashAfter != after.Hash():
+		return fmt.Sprintf("HashAfter(%v) = %#x, but the hash after playing it is %#x", m, q.hashAfter, after.Hash())
+	case q.capturesAt != captured:
+		return fmt.Sprintf("CapturesAt(%v) = %v, but playing it captured: %v", m, q.capturesAt, captured)
+	}
+	return ""
 }
