@@ -130,7 +130,7 @@ func datRow(r *Record) string {
 	cols := []string{
 		strconv.Itoa(r.Index), clean(res[0]), clean(res[1]), clean(res[2]), alt, dup, strconv.Itoa(r.Moves),
 		fmt.Sprintf("%.1f", totalTime(r.MoveTimes[ia]).Seconds()), fmt.Sprintf("%.1f", totalTime(r.MoveTimes[ib]).Seconds()),
-		fmt.Sprintf("%.1f", r.CPU[ia]), fmt.Sprintf("%.1f", r.CPU[ib]), errFlag, clean(r.Err),
+		fmt.Sprintf("%.1f", r.CPU[ia]), fmt.Sprintf("%.1f", r.CPU[ib]), errFlag, strings.Join(strings.Fields(r.Err), " "),
 	}
 	return strings.Join(cols, "\t")
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Play Yunzi against GNU Go with `yunzi match`.
+# Usage: scripts/match-gnugo.sh [9x9|19x19|byoyomi] [GAMES] [extra yunzi match options...]
+#   9x9      9x9, Yunzi 1 s a move, GNU Go level 10 (default)
+#   19x19    19x19, Yunzi 5 s a move
+#   byoyomi  9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
+# Results go to match-out/PRESET-DATE.dat and .sgf files; the summary to stdout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset=${1:-9x9}
+games=${2:-10}
+shift $(( $# > 2 ? 2 : $# )) || true
+gnugo=${GNUGO:-/usr/games/gnugo}
+gnugo_cmd="$gnugo --mode gtp --level 10 --chinese-rules"
+go build -o yunzi .
+case "$preset" in
+  9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --threads 1"; timing=(-time 10) ;;
+  19x19)   size=19; yunzi_cmd="./yunzi --time 5s --threads 1"; timing=(-time 60) ;;
+  byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
+  *) echo "unknown preset $preset (9x9, 19x19, byoyomi)" >&2; exit 2 ;;
+esac
+mkdir -p match-out
+prefix="match-out/$preset-$(date +%Y%m%d-%H%M%S)"
+exec ./yunzi match -black "$yunzi_cmd" -white "$gnugo_cmd" -referee "$gnugo_cmd" \
+  -size "$size" -komi 7.5 -games "$games" -alternate -sgffile "$prefix" "${timing[@]}" "$@"
