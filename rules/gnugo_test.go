@@ -124,10 +124,10 @@ func gnugoStones(t *testing.T, e *gtpEngine, c rules.Color) []string {
 // against the game's own history instead (and must be legal for GNU Go).
 func TestAgainstGNUGo(t *testing.T) {
 	tests := []struct{ size, games int }{
-		{5, 250},
-		{7, 150},
-		{9, 100},
-		{19, 6},
+		{5, 160},
+		{7, 100},
+		{9, 60},
+		{19, 3},
 	}
 	for _, tt := range tests {
 		games := tt.games

@@ -48,10 +48,10 @@ func TestRandomMove(t *testing.T) {
 // stays consistent, the playout ends with two passes on the small boards,
 // and there PlayoutScore equals the area count with every stone alive.
 func TestPlayout(t *testing.T) {
-	for size := 1; size <= rules.MaxSize; size++ {
+	for _, size := range []int{1, 2, 3, 4, 5, 6, 7, 9, 13, 19, 25} {
 		empty, b := rules.NewBoard(size), rules.NewBoard(size)
 		r := rules.NewRand(uint64(size))
-		for range 4 {
+		for range 3 {
 			b.CopyFrom(empty)
 			n := b.Playout(rules.Black, r, 1000*size*size)
 			name := fmt.Sprintf("%dx%d playout of %d moves", size, size, n)
