@@ -302,14 +302,16 @@ func randomGame(t testing.TB, size int, seed uint64, superko rules.Superko, maxS
 // moveQueries are the answers of the Board's move queries (what a move would
 // do, asked without playing it), to compare with what playing it did.
 type moveQueries struct {
-	hashAfter  uint64
-	capturesAt bool
+	hashAfter      uint64
+	capturesAt     bool
+	libertiesAfter int
 }
 
 func askMoveQueries(b *rules.Board, m rules.Move) moveQueries {
 	return moveQueries{
-		hashAfter:  b.HashAfter(m.Color, m.Point),
-		capturesAt: b.CapturesAt(m.Color, m.Point),
+		hashAfter:      b.HashAfter(m.Color, m.Point),
+		capturesAt:     b.CapturesAt(m.Color, m.Point),
+		libertiesAfter: b.LibertiesAfter(m.Color, m.Point, 1000),
 	}
 }
 
@@ -320,6 +322,8 @@ func (q moveQueries) mismatch(after *rules.Board, m rules.Move, captured bool) s
 		return fmt.Sprintf("HashAfter(%v) = %#x, but the hash after playing it is %#x", m, q.hashAfter, after.Hash())
 	case q.capturesAt != captured:
 		return fmt.Sprintf("CapturesAt(%v) = %v, but playing it captured: %v", m, q.capturesAt, captured)
+	case q.libertiesAfter != after.Liberties(m.Point):
+		return fmt.Sprintf("LibertiesAfter(%v) = %d, but the chain has %d liberties after it", m, q.libertiesAfter, after.Liberties(m.Point))
 	}
 	return ""
 }
