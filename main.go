@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -42,6 +43,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		Writer:    out,
 		ErrWriter: errOut,
 		Flags:     flags(),
+		Commands:  append(toolCommands(), benchCommand()),
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
 				return fmt.Errorf("unexpected argument %q (yunzi takes only flags)", c.Args().First())
@@ -53,12 +55,12 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 
 func flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "threads", Value: 1, EnvVars: []string{"YUNZI_THREADS"}, Usage: "search threads (used by the search)"},
-		&cli.IntFlag{Name: "playouts", Value: 10000, EnvVars: []string{"YUNZI_PLAYOUTS"}, Usage: "playouts per move (used by the search)"},
-		&cli.DurationFlag{Name: "time", Value: 5 * time.Second, EnvVars: []string{"YUNZI_TIME"}, Usage: "time per move when no time control is set (used by the search)"},
-		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes (used by the search)"},
-		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign (used by the search)"},
-		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time (used by the search)"},
+		&cli.IntFlag{Name: "threads", Value: runtime.NumCPU(), EnvVars: []string{"YUNZI_THREADS"}, Usage: "search threads"},
+		&cli.IntFlag{Name: "playouts", Value: 10000, EnvVars: []string{"YUNZI_PLAYOUTS"}, Usage: "playouts per move"},
+		&cli.DurationFlag{Name: "time", Value: 5 * time.Second, EnvVars: []string{"YUNZI_TIME"}, Usage: "time per move when no time control is set"},
+		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes"},
+		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign"},
+		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time"},
 		&cli.StringFlag{Name: "superko", Value: "positional", EnvVars: []string{"YUNZI_SUPERKO"}, Usage: "repetition rule: positional or situational"},
 		&cli.BoolFlag{Name: "allow-repetition", EnvVars: []string{"YUNZI_ALLOW_REPETITION"}, Usage: "accept a `play` that repeats an earlier position (never generated)"},
 		&cli.Float64Flag{Name: "komi", Value: rules.DefaultKomi, EnvVars: []string{"YUNZI_KOMI"}, Usage: "komi of a new game"},

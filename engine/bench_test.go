@@ -10,7 +10,7 @@ import (
 // playouts) on a finished random 19x19 game, without the per-position
 // cache that makes a repeated final_score nearly free.
 func BenchmarkFinalScoreUncached(b *testing.B) {
-	e := New(Config{Size: 19, Seed: 1})
+	e := New(Config{Size: 19, Seed: 1, Player: NewRandomPlayer(1)})
 	c := rules.Black
 	for !e.Game().Over() {
 		if _, _, err := e.GenMove(ctx, c, false); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // Config holds an Engine's settings. The zero value is usable: New fills in
@@ -34,8 +35,8 @@ type Config struct {
 	// Log receives one info line per generated move; default discards.
 	Log logrus.FieldLogger
 
-	// The settings below are stored for the tree search, which will use
-	// them; the random player ignores them.
+	// The settings below are the tree search's; the random player ignores
+	// them.
 
 	// Threads is the number of search threads.
 	Threads int
@@ -49,10 +50,30 @@ type Config struct {
 	ResignThreshold float64
 	// Ponder lets the search think on the opponent's time.
 	Ponder bool
+	// Lag is the margin kept on the clock for the controller's and the
+	// network's delays; default DefaultLag (1 s), less for short periods.
+	Lag time.Duration
 }
 
 // DefaultSize is the board size of a new game unless Config.Size is set.
 const DefaultSize = 19
+
+// DefaultPlayouts is the playouts per move when neither Playouts nor
+// MoveTime is set and no time control is given.
+const DefaultPlayouts = 10000
+
+// searchSettings returns the tree search's settings from the config.
+func (c Config) searchSettings() SearchSettings {
+	sc := search.DefaultConfig()
+	if c.Threads > 0 {
+		sc.Threads = c.Threads
+	}
+	if c.MaxNodes > 0 {
+		sc.MaxNodes = c.MaxNodes
+	}
+	sc.Seed = c.Seed
+	return SearchSettings{Search: sc, ResignThreshold: c.ResignThreshold}
+}
 
 // withDefaults returns c with its zero fields filled in.
 func (c Config) withDefaults() Config {
@@ -62,11 +83,21 @@ func (c Config) withDefaults() Config {
 	if c.Komi == 0 && !c.NoKomi {
 		c.Komi = rules.DefaultKomi
 	}
+	if c.Lag == 0 {
+		c.Lag = DefaultLag
+	}
+	if c.Playouts == 0 && c.MoveTime == 0 {
+		c.Playouts = DefaultPlayouts
+	}
 	if c.Player == nil {
-		c.Player = NewRandomPlayer(c.Seed)
+		c.Player = NewSearchPlayer(c.searchSettings())
 	}
 	if c.Judge == nil {
-		c.Judge = NewPlayoutJudge(DefaultJudgePlayouts, c.Seed)
+		if j, ok := c.Player.(Judge); ok {
+			c.Judge = j
+		} else {
+			c.Judge = NewPlayoutJudge(DefaultJudgePlayouts, c.Seed)
+		}
 	}
 	if c.Log == nil {
 		l := logrus.New()

@@ -40,7 +40,7 @@ func pt(s string) rules.Point {
 func TestRandomSelfPlay(t *testing.T) {
 	for _, size := range []int{1, 2, 5, 9} {
 		log, hook := logtest.NewNullLogger()
-		e := New(Config{Size: size, Seed: uint64(size), Log: log})
+		e := New(Config{Size: size, Seed: uint64(size), Log: log, Player: NewRandomPlayer(uint64(size))})
 		c := rules.Black
 		n := 0
 		for ; !e.Game().Over() && n < 1000; n++ {
@@ -72,7 +72,7 @@ func TestRandomPlayerNeverFillsEyeOrRepeats(t *testing.T) {
 	e := New(Config{Size: 5, Seed: 3})
 	// Black owns the board but for two eyes: A1 and C1 (single-point eyes).
 	playAll(t, e, "b b1", "b d1", "b e1", "b a2", "b b2", "b c2", "b d2", "b e2")
-	p, err := NewRandomPlayer(1).GenMove(ctx, e.Game(), rules.Black)
+	p, err := NewRandomPlayer(1).GenMove(ctx, e.Game(), rules.Black, Limits{})
 	require.NoError(t, err)
 	assert.NotContains(t, []rules.Point{pt("a1"), pt("c1")}, p)
 	// With everything but eyes filled, the player passes.
@@ -81,7 +81,7 @@ func TestRandomPlayerNeverFillsEyeOrRepeats(t *testing.T) {
 	for _, s := range []string{"a2", "b2", "c2", "b1", "b3"} {
 		require.NoError(t, g.Play(rules.Move{Color: rules.Black, Point: pt(s)}))
 	}
-	p, err = NewRandomPlayer(1).GenMove(ctx, g, rules.Black)
+	p, err = NewRandomPlayer(1).GenMove(ctx, g, rules.Black, Limits{})
 	require.NoError(t, err)
 	assert.Equal(t, rules.Pass, p)
 }
@@ -89,8 +89,8 @@ func TestRandomPlayerNeverFillsEyeOrRepeats(t *testing.T) {
 func TestRandomPlayerIsSeeded(t *testing.T) {
 	g, err := rules.NewGame(19, rules.DefaultOptions())
 	require.NoError(t, err)
-	a, _ := NewRandomPlayer(7).GenMove(ctx, g, rules.Black)
-	b, _ := NewRandomPlayer(7).GenMove(ctx, g, rules.Black)
+	a, _ := NewRandomPlayer(7).GenMove(ctx, g, rules.Black, Limits{})
+	b, _ := NewRandomPlayer(7).GenMove(ctx, g, rules.Black, Limits{})
 	assert.Equal(t, a, b)
 }
 
@@ -104,7 +104,7 @@ func koPosition(t *testing.T, e *Engine) {
 // TestRepetitionRefusedByDefault: after a pass the simple ko is gone but
 // retaking recreates an earlier position, which play refuses.
 func TestRepetitionRefusedByDefault(t *testing.T) {
-	e := New(Config{Size: 5})
+	e := New(Config{Size: 5, Playouts: 300})
 	koPosition(t, e)
 	playAll(t, e, "w pass")
 	before := e.State()
@@ -113,7 +113,7 @@ func TestRepetitionRefusedByDefault(t *testing.T) {
 	assert.False(t, e.IsLegal(rules.Move{Color: rules.White, Point: pt("c3")}))
 	// genmove never plays it either.
 	for i := range 50 {
-		p, _, err := New(Config{Size: 5, Seed: uint64(i)}).SuggestMove(ctx, rules.White)
+		p, _, err := New(Config{Size: 5, Seed: uint64(i), Playouts: 300}).SuggestMove(ctx, rules.White)
 		require.NoError(t, err)
 		_ = p
 	}

@@ -24,13 +24,29 @@ func (e *Engine) SuggestMove(ctx context.Context, c rules.Color) (p rules.Point,
 	return e.generate(ctx, c, false, false)
 }
 
+// Reporter is a Player that can summarise its last move's thinking for the
+// genmove log line (playouts, speed, win rate, best sequence).
+type Reporter interface {
+	Report() logrus.Fields
+}
+
 func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool) (rules.Point, bool, error) {
 	start := time.Now()
-	p, err := e.choose(ctx, c, cleanup)
+	think, limits := e.thinkingTime(c)
+	if think > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, think)
+		defer cancel()
+	}
+	p, err := e.choose(ctx, c, cleanup, limits)
+	elapsed := time.Since(start)
 	log := e.cfg.Log.WithFields(logrus.Fields{
 		"color": c.String(), "move_number": e.game.MoveNumber() + 1, "cleanup": cleanup,
-		"elapsed": time.Since(start).Round(time.Microsecond).String(),
+		"elapsed": elapsed.Round(time.Millisecond).String(), "think": think.Round(time.Millisecond).String(),
 	})
+	if r, ok := e.cfg.Player.(Reporter); ok {
+		log = log.WithFields(r.Report())
+	}
 	switch {
 	case errors.Is(err, ErrResign):
 		log.WithField("move", "resign").Info("genmove")
@@ -46,19 +62,35 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool
 		if err := e.game.Play(rules.Move{Color: c, Point: p}); err != nil {
 			return rules.Pass, false, err
 		}
+		clock := e.clockOf(c)
+		*clock, _ = Charge(e.time, *clock, elapsed)
 	}
 	log.WithField("move", p.String()).Info("genmove")
 	return p, false, nil
 }
 
-// choose asks the player for a move, or in cleanup mode first looks for a
-// move against the opponent's dead stones.
-func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool) (rules.Point, error) {
+// thinkingTime returns how long to think for c and the other limits: the
+// clock's allocation under a time control, else the per-move defaults.
+func (e *Engine) thinkingTime(c rules.Color) (time.Duration, Limits) {
+	if t, ok := Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), e.cfg.Lag); ok {
+		return t, Limits{}
+	}
+	return e.cfg.MoveTime, Limits{Playouts: e.cfg.Playouts}
+}
+
+// choose asks the player for a move, then makes sure a pass is safe; in
+// cleanup mode it first looks for a move against the opponent's dead
+// stones.
+func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool, lim Limits) (rules.Point, error) {
 	if cleanup {
 		p, err := e.cleanupMove(ctx, c)
 		if err != nil || p != rules.Pass {
 			return p, err
 		}
 	}
-	return e.cfg.Player.GenMove(ctx, e.game, c)
+	p, err := e.cfg.Player.GenMove(ctx, e.game, c, lim)
+	if err != nil {
+		return p, err
+	}
+	return e.passDecision(context.WithoutCancel(ctx), c, p)
 }

@@ -84,7 +84,7 @@ func (j *PlayoutJudge) Ownership(ctx context.Context, g *rules.Game) (*Ownership
 		}
 		b.Playout(first, rng, maxMoves)
 		for _, p := range b.Points() {
-			switch ownerAt(b, p) {
+			switch b.Owner(p) {
 			case rules.Black:
 				o.black[p]++
 			case rules.White:
@@ -97,37 +97,4 @@ func (j *PlayoutJudge) Ownership(ctx context.Context, g *rules.Game) (*Ownership
 		o.white[p] /= float64(n)
 	}
 	return o, nil
-}
-
-// ownerAt returns the colour that owns p on a finished board: its stone's,
-// or that of every neighbour of an empty point, or Empty.
-func ownerAt(b *rules.Board, p rules.Point) rules.Color {
-	if c := b.At(p); c != rules.Empty {
-		return c
-	}
-	owner := rules.Empty
-	for _, n := range neighbours(b, p) {
-		c := b.At(n)
-		switch {
-		case c == rules.Empty:
-			return rules.Empty
-		case owner == rules.Empty:
-			owner = c
-		case c != owner:
-			return rules.Empty
-		}
-	}
-	return owner
-}
-
-// neighbours returns the on-board orthogonal neighbours of p.
-func neighbours(b *rules.Board, p rules.Point) []rules.Point {
-	x, y := p.X(), p.Y()
-	out := make([]rules.Point, 0, 4)
-	for _, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
-		if q := rules.PointAt(x+d[0], y+d[1]); x+d[0] >= 0 && y+d[1] >= 0 && b.Contains(q) {
-			out = append(out, q)
-		}
-	}
-	return out
 }

@@ -12,9 +12,15 @@ import (
 type Player interface {
 	// GenMove returns a move for c in the game's current position, which
 	// must be legal under the game's superko rule, or rules.Pass. c need not
-	// be the player to move. It returns ErrResign to resign, and must not
-	// modify g.
-	GenMove(ctx context.Context, g *rules.Game, c rules.Color) (rules.Point, error)
+	// be the player to move. It thinks until the context's deadline or
+	// within the limits, returns ErrResign to resign, and must not modify g.
+	GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error)
+}
+
+// Limits bound the thinking for one move besides the context's deadline.
+type Limits struct {
+	// Playouts caps the search's playouts; 0 is no cap.
+	Playouts int
 }
 
 // ErrResign is what a Player returns to resign the game.

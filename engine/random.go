@@ -22,7 +22,7 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 
 // GenMove returns a random legal non-eye-filling move for c, checked with
 // Game.Check so that it never repeats a position, or rules.Pass.
-func (r *RandomPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color) (rules.Point, error) {
+func (r *RandomPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, _ Limits) (rules.Point, error) {
 	b := g.Board()
 	r.order = append(r.order[:0], b.Empties()...)
 	// Draw without replacement: a partial Fisher-Yates shuffle, stopping at

@@ -21,20 +21,13 @@ const (
 
 // How ownership becomes a status. Each chain is judged as a whole, by the
 // share of outcomes in which the opponent owns its points (averaged over
-// its stones):
-//
-//   - above deadShare the chain is dead: the opponent owns it in a clear
-//     majority of the playouts;
-//   - below sekiShare it is alive;
-//   - in between the playouts could not settle its fate. That is what a
-//     seki looks like to light playouts (the group dies in about half of
-//     them, whoever fills a shared liberty first), but an unsettled fight
-//     looks the same. Such chains are reported as seki and counted alive.
-//     A better judge (the search's ownership) will make this honest; with
-//     the playout judge "seki" means "contested".
+// its stones): above deadShare, a majority, the chain is dead. A living
+// chain is in seki when one of its liberties is shared with a living enemy
+// chain and neither side owns that point: sekiNeutral bounds how far from
+// even the point's ownership may be.
 const (
-	deadShare = 0.65
-	sekiShare = 0.35
+	deadShare   = 0.5
+	sekiNeutral = 0.3
 )
 
 // Statuses judges every chain on the board and returns the stones of each
@@ -50,35 +43,59 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 		return nil, err
 	}
 	b := g.Board()
-	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
+	dead := map[rules.Point]bool{}
+	var heads []rules.Point // one stone of each chain
 	seen := map[rules.Point]bool{}
 	for _, p := range b.Points() {
 		c := b.At(p)
 		if c == rules.Empty || seen[p] {
 			continue
 		}
-		var chain []rules.Point
-		share := 0.0
+		heads = append(heads, p)
+		share, n := 0.0, 0
 		b.Chain(p, func(s rules.Point) {
-			chain = append(chain, s)
 			seen[s] = true
 			share += o.Share(s, c.Opponent())
+			n++
 		})
-		share /= float64(len(chain))
+		if share/float64(n) > deadShare {
+			b.Chain(p, func(s rules.Point) { dead[s] = true })
+		}
+	}
+	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
+	for _, h := range heads {
 		s := Alive
 		switch {
-		case share > deadShare:
+		case dead[h]:
 			s = Dead
-		case share >= sekiShare:
+		case inSeki(b, o, h, dead):
 			s = Seki
 		}
-		out[s] = append(out[s], chain...)
+		b.Chain(h, func(p rules.Point) { out[s] = append(out[s], p) })
 	}
 	for _, pts := range out {
 		slices.Sort(pts)
 	}
 	e.statuses = statusCache{key: key, value: out, valid: true}
 	return out, nil
+}
+
+// inSeki reports whether the living chain through h shares a liberty that
+// no one owns with a living enemy chain.
+func inSeki(b *rules.Board, o *Ownership, h rules.Point, dead map[rules.Point]bool) bool {
+	enemy := b.At(h).Opponent()
+	seki := false
+	b.LibertyPoints(h, func(l rules.Point) {
+		if net := o.Share(l, rules.Black) - o.Share(l, rules.White); net > sekiNeutral || net < -sekiNeutral {
+			return
+		}
+		for _, n := range l.Neighbours() {
+			if b.At(n) == enemy && !dead[n] {
+				seki = true
+			}
+		}
+	})
+	return seki
 }
 
 // statusKey identifies the position a judgement was made for: the judge

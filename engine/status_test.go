@@ -68,8 +68,8 @@ X X O X X O O
 . X O . X O .`
 
 // TestSekiIsNotDead: in a seki neither side's stones are dead, whoever is
-// to move. Light playouts cannot read seki; the judge reports the chains
-// as seki (contested) and counts them alive.
+// to move: the judge reports the two chains that share their liberties as
+// seki and the outer groups as alive.
 func TestSekiIsNotDead(t *testing.T) {
 	b, err := rules.ParseDiagram(sekiDiagram)
 	require.NoError(t, err)

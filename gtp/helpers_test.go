@@ -20,7 +20,7 @@ var _ gtp.Engine = (*engine.Engine)(nil)
 // in board order that does not fill its own eye, else a pass.
 type firstPlayer struct{}
 
-func (firstPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color) (rules.Point, error) {
+func (firstPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, _ engine.Limits) (rules.Point, error) {
 	b := g.Board()
 	for _, p := range b.Points() {
 		if b.At(p) == rules.Empty && !b.IsEye(c, p) && g.Check(rules.Move{Color: c, Point: p}) == nil {

@@ -217,16 +217,19 @@ func (g *Game) spareBoard() *Board {
 
 func (g *Game) push(s state) { g.history = append(g.history, s) }
 
-// Undo takes back the last move (and a resignation, if there was one).
+// Undo takes back a resignation if there was one, else the last move.
 // Setup stones and handicap are not moves and are not undone; undoing past
 // them, or with no moves, returns an error wrapping ErrCannotUndo.
 func (g *Game) Undo() error {
+	if g.resigned != Empty {
+		g.resigned = Empty
+		return nil
+	}
 	if len(g.history) == 1 || g.current().setup {
 		return ErrCannotUndo
 	}
 	g.spare = append(g.spare, g.current().board)
 	g.history = g.history[:len(g.history)-1]
-	g.resigned = Empty
 	return nil
 }
 

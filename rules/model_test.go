@@ -231,11 +231,14 @@ func (g *refGame) repeats(key string, toMove rules.Color) bool {
 }
 
 func (g *refGame) undo() error {
+	if g.resigned != rules.Empty {
+		g.resigned = rules.Empty // a resignation is taken back on its own
+		return nil
+	}
 	if len(g.history) == 1 || g.top().setup {
 		return rules.ErrCannotUndo
 	}
 	g.history = g.history[:len(g.history)-1]
-	g.resigned = rules.Empty
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package rules
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The queries in this file serve playout policies and move priors: what a
 // move would do, answered without playing it.
@@ -65,25 +68,28 @@ func (b *Board) AnyLiberty(p Point) Point {
 
 // LibertiesAfter returns how many liberties the chain of the stone c plays
 // on the empty point p would have, counting up to limit (the caller asks
-// "is this a self-atari?" with limit 2). Stones it would capture count as
-// liberties where they touch the new chain.
+// "is this a self-atari?" with limit 2). Stones the move would capture
+// count as liberties wherever they touch the new chain.
 func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
 	var libs [(MaxSize*MaxSize + 63) / 64]uint64
 	set := libs[:b.geo.words]
 	opp := c.Opponent()
-	for _, d := range orthogonal {
+	var joined [4]Point // heads of the own chains the stone joins
+	for i, d := range orthogonal {
 		n := p + d
 		switch b.color[n] {
 		case Empty:
 			setBit(set, b.geo.index[n])
 		case c:
-			for i, w := range b.chainLibs(b.head[n]) {
-				set[i] |= w
+			joined[i] = b.head[n]
+			for j, w := range b.chainLibs(b.head[n]) {
+				set[j] |= w
 			}
-		case opp:
-			if b.libCnt[b.head[n]] == 1 {
-				setBit(set, b.geo.index[n]) // the captured stone's point frees up
-			}
+		}
+	}
+	for _, d := range orthogonal {
+		if n := p + d; b.color[n] == opp && b.libCnt[b.head[n]] == 1 {
+			b.addFreedPoints(set, n, p, joined)
 		}
 	}
 	clearBit(set, b.geo.index[p])
@@ -96,19 +102,41 @@ func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
 	return count
 }
 
+// addFreedPoints adds to set the stones of the captured chain through n
+// that will touch the new chain: the stone on p or the joined chains.
+func (b *Board) addFreedPoints(set []uint64, n, p Point, joined [4]Point) {
+	c := b.color[n].Opponent()
+	s := n
+	for {
+		for _, d := range orthogonal {
+			q := s + d
+			if q == p || (b.color[q] == c && slices.Contains(joined[:], b.head[q])) {
+				setBit(set, b.geo.index[s])
+				break
+			}
+		}
+		if s = b.next[s]; s == n {
+			return
+		}
+	}
+}
+
 // Owner returns who owns p at the end of a playout: the colour of the stone
 // on it, or of the stones around an empty point that only one colour
 // touches, or Empty.
 func (b *Board) Owner(p Point) Color {
-	switch c := b.color[p]; {
-	case c != Empty:
+	c := b.color[p]
+	if c != Empty {
 		return c
-	case b.surroundedBy(Black, p):
+	}
+	black, white := b.surroundedBy(Black, p), b.surroundedBy(White, p)
+	switch {
+	case black && !white:
 		return Black
-	case b.surroundedBy(White, p):
+	case white && !black:
 		return White
 	}
-	return Empty
+	return Empty // bordered by both, or (on 1x1) by the edge alone
 }
 
 // PlayoutScore returns Black's area minus White's with every stone counted
@@ -118,10 +146,10 @@ func (b *Board) Owner(p Point) Color {
 func (b *Board) PlayoutScore() int {
 	score := b.StoneCount(Black) - b.StoneCount(White)
 	for _, p := range b.empty {
-		switch {
-		case b.surroundedBy(Black, p):
+		switch b.Owner(p) {
+		case Black:
 			score++
-		case b.surroundedBy(White, p):
+		case White:
 			score--
 		}
 	}

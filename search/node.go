@@ -13,31 +13,37 @@ import (
 // a game in flight reads as a loss, the "virtual loss" that spreads workers
 // over the tree) and its result on the way back up.
 type node struct {
-	move       rules.Point
-	visits     atomic.Int32
-	wins       atomic.Int32 // in half games: a win adds 2, a draw 1
-	raveVisits atomic.Int32
-	raveWins   atomic.Int32 // in half games, as wins
-	prior      prior
 	// children is nil until the node is expanded, then the complete slice:
 	// one worker builds it and publishes it with a single atomic store.
-	children  atomic.Pointer[[]node]
-	expanding atomic.Bool
+	children   atomic.Pointer[[]node]
+	value      atomic.Int64 // sum of the games' values, in valueUnit per game
+	raveValue  atomic.Int64 // the same for the AMAF games
+	prior      prior
+	visits     atomic.Int32
+	raveVisits atomic.Int32
+	move       rules.Point
+	expanding  atomic.Bool
 }
+
+// valueUnit is the fixed-point unit of game values: a game's value, from 0
+// (a clear loss) to 1 (a clear win), is added as an integer number of
+// units so that the counters stay atomic integers.
+const valueUnit = 1 << 16
 
 // prior is the virtual games knowledge gave the node when it was created.
 type prior struct {
 	visits, wins float32
 }
 
-// winRate returns the node's win rate for the player who made its move,
-// priors included; 0.5 for a node with no games at all.
+// winRate returns the node's mean game value (about its win rate, see
+// gameValue) for the player who made its move, priors included; 0.5 for a
+// node with no games at all.
 func (n *node) winRate() float64 {
 	v := float64(n.visits.Load()) + float64(n.prior.visits)
 	if v == 0 {
 		return 0.5
 	}
-	return (float64(n.wins.Load())/2 + float64(n.prior.wins)) / v
+	return (float64(n.value.Load())/valueUnit + float64(n.prior.wins)) / v
 }
 
 // realWinRate is the win rate of the real games only, without priors.
@@ -46,7 +52,7 @@ func (n *node) realWinRate() float64 {
 	if v == 0 {
 		return 0.5
 	}
-	return float64(n.wins.Load()) / 2 / float64(v)
+	return float64(n.value.Load()) / valueUnit / float64(v)
 }
 
 // lcb is a lower confidence bound on the real win rate (about two standard

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 
 	"github.com/yunzi-go/yunzi/rules"
@@ -26,10 +27,9 @@ const (
 )
 
 // playout plays the policy from b with c to move until two passes, the move
-// limit or the mercy rule, appending the moves to w.seq. It returns Black's
-// result in half games (2 win, 1 draw, 0 loss) and the final score from
-// Black's view.
-func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi float64) (int32, float64) {
+// limit or the mercy rule, appending the moves to w.seq. It returns the
+// final score from Black's view, komi included.
+func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi float64) float64 {
 	area := len(b.Points())
 	maxMoves := 3 * area
 	mercy := int(w.cfg.Policy.MercyMargin * float64(area))
@@ -38,9 +38,9 @@ func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi f
 	for n := 0; passes < 2 && n < maxMoves; n++ {
 		if d := b.Captures(rules.Black) - b.Captures(rules.White) - startDiff; d > mercy || -d > mercy {
 			if d > 0 {
-				return 2, float64(area)
+				return float64(area)
 			}
-			return 0, -float64(area)
+			return -float64(area)
 		}
 		p := w.policyMove(b, c, last)
 		b.PlayUnchecked(c, p)
@@ -52,14 +52,27 @@ func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi f
 		}
 		last, c = p, c.Opponent()
 	}
-	score := float64(b.PlayoutScore()) - komi
+	return float64(b.PlayoutScore()) - komi
+}
+
+// scoreWeight is the share of a game's value that the margin decides; the
+// rest is the win. It keeps the search purposeful when every line wins or
+// every line loses: it still prefers the bigger win, the smaller loss.
+const scoreWeight = 0.1
+
+// gameValue returns what a playout's final score (Black's view) is worth to
+// Black, in valueUnit: the win (1, or ½ for a draw) blended with the margin
+// squashed into (0, 1) on the scale of the board's side.
+func gameValue(score float64, size int) int64 {
+	win := 0.5
 	switch {
 	case score > 0:
-		return 2, score
+		win = 1
 	case score < 0:
-		return 0, score
+		win = 0
 	}
-	return 1, score
+	margin := 0.5 + 0.5*math.Tanh(score/float64(size))
+	return int64(((1-scoreWeight)*win + scoreWeight*margin) * valueUnit)
 }
 
 // policyMove returns c's next playout move.
@@ -147,16 +160,26 @@ func (w *worker) pick(cands []rules.Point) rules.Point {
 }
 
 // randomMove draws a uniformly random legal move that does not fill an own
-// eye, redrawing (a few times) one that would put a chain of two or more
-// stones in atari: such a move is almost always a blunder, while a single
-// stone in atari may be a throw-in or a nakade.
+// eye and does not put a chain of two or more stones in atari: such a move
+// is almost always a blunder (and in a seki, the losing one), while a
+// single stone in atari may be a throw-in or a nakade. After a few bad
+// draws it looks through every point, and passes if all are bad.
 func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
-	for try := 0; ; try++ {
+	for range w.cfg.Policy.SelfAtariRetries {
 		p := b.RandomMove(c, w.rng)
-		if p == rules.Pass || try >= w.cfg.Policy.SelfAtariRetries || !selfAtariOfChain(b, c, p) {
+		if p == rules.Pass || !selfAtariOfChain(b, c, p) {
 			return p
 		}
 	}
+	empties := b.Empties()
+	start := w.rng.IntN(len(empties)) // not empty: a point was drawn above
+	for i := range empties {
+		p := empties[(start+i)%len(empties)]
+		if !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) {
+			return p
+		}
+	}
+	return rules.Pass
 }
 
 // selfAtariOfChain reports whether c playing p joins an own stone and

@@ -88,24 +88,62 @@ func (s *Searcher) result(b *rules.Board) *Result {
 		r.Move, r.WinRate = best.Move, best.WinRate
 	}
 
-	r.Ownership = make([]float64, len(b.Points()))
+	r.Ownership, r.ScoreLead = s.ownership(b, r.Move), s.scoreLead(r.Playouts)
+	return r
+}
+
+// ownershipMinPlayouts is the least number of playouts through the chosen
+// move for its own ownership to be reported; with fewer, all are used.
+const ownershipMinPlayouts = 50
+
+// ownership returns, per point, the mean owner at the end of the playouts
+// through the chosen move (+1 Black, -1 White): the future that move leads
+// to, not that of every move the search tried.
+func (s *Searcher) ownership(b *rules.Board, move rules.Point) []float64 {
+	slot := 0
+	kids := s.root.kids()
+	for i := range kids {
+		if kids[i].move == move {
+			slot = i + 1
+		}
+	}
+	own, n := s.sumOwnership(slot, len(b.Points()))
+	if n < ownershipMinPlayouts {
+		own, n = s.sumOwnership(0, len(b.Points()))
+	}
+	for i := range own {
+		own[i] /= float64(max(n, 1))
+	}
+	return own
+}
+
+// sumOwnership adds up the workers' owner tallies of one slot.
+func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
+	out, n := make([]float64, points), int32(0)
+	for _, w := range s.workers {
+		if slot >= len(w.owner) || w.owner[slot].net == nil {
+			continue
+		}
+		n += w.owner[slot].playouts
+		for i, o := range w.owner[slot].net {
+			out[i] += float64(o)
+		}
+	}
+	return out, n
+}
+
+// scoreLead returns the mean final margin of this search's playouts for
+// the player searched for.
+func (s *Searcher) scoreLead(playouts int) float64 {
 	total := 0.0
 	for _, w := range s.workers {
-		for i, o := range w.owner {
-			r.Ownership[i] += float64(o)
-		}
 		total += w.scoreSum
 	}
-	if r.Playouts > 0 {
-		for i := range r.Ownership {
-			r.Ownership[i] /= float64(r.Playouts)
-		}
-		r.ScoreLead = total / float64(r.Playouts)
-		if s.color == rules.White {
-			r.ScoreLead = -r.ScoreLead
-		}
+	lead := total / float64(max(playouts, 1))
+	if s.color == rules.White {
+		lead = -lead
 	}
-	return r
+	return lead
 }
 
 // chooseMove returns the most visited candidate, unless another with at

@@ -228,7 +228,7 @@ func (s *Searcher) ucb(k *node, logParent float64) float64 {
 	q := k.winRate()
 	if rv := float64(k.raveVisits.Load()); rv > 0 {
 		beta := rv / (rv + v + rv*v/s.cfg.RaveEquivalence)
-		q = (1-beta)*q + beta*float64(k.raveWins.Load())/2/rv
+		q = (1-beta)*q + beta*float64(k.raveValue.Load())/valueUnit/rv
 	}
 	return q + s.cfg.Exploration*math.Sqrt(logParent/(v+1))
 }

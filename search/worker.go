@@ -22,7 +22,11 @@ type worker struct {
 	cands  []rules.Point
 	moves  []rules.Point
 
-	owner    []int32 // per point index in Board.Points(): black-owned minus white-owned playouts
+	// owner tallies who owned each point at the end of the playouts:
+	// owner[0] over all of them, owner[i+1] over those through the root's
+	// child i (made when first needed), so the result can report the
+	// ownership that follows the move chosen, not every move tried.
+	owner    []ownerTally
 	scoreSum float64
 }
 
@@ -41,9 +45,8 @@ func (w *worker) reset(b *rules.Board) {
 	if w.board == nil || w.board.Size() != b.Size() {
 		w.board = b.Clone()
 		w.amaf = make([]rules.Color, rules.PointAt(b.Size(), b.Size())+1)
-		w.owner = make([]int32, len(b.Points()))
 	}
-	clear(w.owner)
+	w.owner = w.owner[:0]
 	w.scoreSum = 0
 }
 
@@ -70,8 +73,13 @@ func (w *worker) simulate() {
 	s.root.visits.Add(1)
 
 	n, c, last := s.root, s.color, s.last
+	rootChild := -1 // the index of the root's child taken
 	for kids := n.kids(); kids != nil; kids = n.kids() {
-		n = w.selectChild(n, kids)
+		i := w.selectChild(n, kids)
+		if n == s.root {
+			rootChild = i
+		}
+		n = &kids[i]
 		n.visits.Add(1)
 		b.PlayUnchecked(c, n.move)
 		w.path = append(w.path, n)
@@ -84,26 +92,49 @@ func (w *worker) simulate() {
 		w.expand(n, b, c, last, len(w.path))
 	}
 	treeMoves := len(w.seq)
-	result, score := w.playout(b, c, last, s.komi)
-	w.backup(result, treeMoves, c)
+	score := w.playout(b, c, last, s.komi)
+	w.backup(gameValue(score, b.Size()), treeMoves, c)
 	w.scoreSum += score
-	for i, p := range b.Points() {
+	w.tally(0, b)
+	if rootChild >= 0 {
+		w.tally(rootChild+1, b)
+	}
+}
+
+// ownerTally counts playouts and, per point index of Board.Points(), how
+// many more ended with the point Black's than White's.
+type ownerTally struct {
+	playouts int32
+	net      []int32
+}
+
+// tally adds the final board b to the owner tally of slot i.
+func (w *worker) tally(i int, b *rules.Board) {
+	for len(w.owner) <= i {
+		w.owner = append(w.owner, ownerTally{})
+	}
+	t := &w.owner[i]
+	if t.net == nil {
+		t.net = make([]int32, len(b.Points()))
+	}
+	t.playouts++
+	for j, p := range b.Points() {
 		switch b.Owner(p) {
 		case rules.Black:
-			w.owner[i]++
+			t.net[j]++
 		case rules.White:
-			w.owner[i]--
+			t.net[j]--
 		}
 	}
 }
 
-// selectChild returns the child with the best selection value.
-func (w *worker) selectChild(n *node, kids []node) *node {
+// selectChild returns the index of the child with the best selection value.
+func (w *worker) selectChild(n *node, kids []node) int {
 	logParent := math.Log(float64(n.visits.Load()) + 1)
-	best, bestValue := &kids[0], math.Inf(-1)
+	best, bestValue := 0, math.Inf(-1)
 	for i := range kids {
 		if v := w.s.ucb(&kids[i], logParent); v > bestValue {
-			best, bestValue = &kids[i], v
+			best, bestValue = i, v
 		}
 	}
 	return best
@@ -149,19 +180,19 @@ func (w *worker) repeats(hash uint64, toMove rules.Color) bool {
 	return w.s.game.Repeats(hash, toMove)
 }
 
-// backup adds the result (Black's, in half games) to the nodes of the path
+// backup adds the game's value to Black to the nodes of the path
 // and the AMAF statistics of their children: a child's move counts for its
 // colour if that colour played the point first, at the child's depth or
 // later in the simulation. leafColor is the colour to move at the leaf.
-func (w *worker) backup(blackResult int32, treeMoves int, leafColor rules.Color) {
-	resultFor := func(c rules.Color) int32 {
+func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) {
+	valueFor := func(c rules.Color) int64 {
 		if c == rules.Black {
-			return blackResult
+			return blackValue
 		}
-		return 2 - blackResult
+		return valueUnit - blackValue
 	}
 	for i, m := range w.seq[:treeMoves] {
-		w.path[i+1].wins.Add(resultFor(m.color))
+		w.path[i+1].value.Add(valueFor(m.color))
 	}
 
 	clear(w.amaf)
@@ -180,13 +211,13 @@ func (w *worker) backup(blackResult int32, treeMoves int, leafColor rules.Color)
 				w.amaf[m.point] = m.color
 			}
 		}
-		r := resultFor(c)
+		v := valueFor(c)
 		kids := w.path[i].kids()
 		for j := range kids {
 			k := &kids[j]
 			if k.move != rules.Pass && w.amaf[k.move] == c {
 				k.raveVisits.Add(1)
-				k.raveWins.Add(r)
+				k.raveValue.Add(v)
 			}
 		}
 	}

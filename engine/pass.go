@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// passDecision settles whether c passes, given the player's choice p.
+// Under area scoring a pass is decided by the count, and scorers differ:
+// some remove the dead stones (final_score, GNU Go as referee), some count
+// every stone on the board (CGOS, Tromp-Taylor). So when passing is on the
+// table (p is a pass, or the opponent has just passed and a pass would end
+// the game):
+//   - winning under both counts: pass;
+//   - winning only once dead stones are removed: first capture the
+//     opponent's dead stones, which costs nothing, then pass;
+//   - losing: keep the player's choice (and never end the game by passing
+//     back unless the player itself passes).
+func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point) (rules.Point, error) {
+	g := e.game
+	last, ok := g.LastMove()
+	opponentPassed := ok && last.Point == rules.Pass && last.Color == c.Opponent()
+	if p != rules.Pass && !opponentPassed {
+		return p, nil
+	}
+	statuses, err := e.Statuses(ctx)
+	if err != nil {
+		return p, err
+	}
+	if g.Score(statuses[Dead]).Winner != c {
+		return p, nil
+	}
+	if g.TrompTaylor().Winner == c {
+		return rules.Pass, nil
+	}
+	m, err := e.cleanupMove(ctx, c)
+	if err != nil || m != rules.Pass {
+		return m, err
+	}
+	return rules.Pass, nil
+}

@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/sirupsen/logrus"
+	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
+)
+
+// SearchPlayer plays with the tree search and judges dead stones with the
+// ownership its searches gather. It is the engine's default Player and
+// Judge.
+type SearchPlayer struct {
+	searcher *search.Searcher
+	cfg      SearchSettings
+	last     *search.Result // the last search, for the log
+	lowMoves int            // consecutive searches below the resign threshold
+}
+
+// SearchSettings are what a SearchPlayer takes from the engine's Config.
+type SearchSettings struct {
+	Search search.Config
+	// ResignThreshold is the win rate under which, held over ResignMoves
+	// searches in a row, the player resigns; 0 never resigns.
+	ResignThreshold float64
+	// JudgePlayouts is the number of policy playouts of a dead-stone
+	// judgement.
+	JudgePlayouts int
+}
+
+// Resignation settings: a game is only resigned when it is clearly lost.
+const (
+	// ResignMoves is how many searches in a row must fall below the
+	// threshold.
+	ResignMoves = 3
+	// resignMinPlayouts is the least number of playouts a search needs for
+	// its win rate to be trusted.
+	resignMinPlayouts = 1000
+	// resignOpening is the share of the board's points that must have been
+	// played before resigning (twice as much in a handicap game, where the
+	// white player starts far behind).
+	resignOpening = 0.25
+	// DefaultJudgePlayouts is the search size of a dead-stone judgement
+	// when no genmove searched the position.
+	DefaultSearchJudgePlayouts = 3000
+)
+
+// NewSearchPlayer returns a player searching with the given settings.
+func NewSearchPlayer(s SearchSettings) *SearchPlayer {
+	if s.JudgePlayouts <= 0 {
+		s.JudgePlayouts = DefaultSearchJudgePlayouts
+	}
+	return &SearchPlayer{searcher: search.New(s.Search), cfg: s}
+}
+
+// GenMove searches for c until the playout cap, the context's deadline (the
+// engine sets it from the clock) or the search's own early stop, and
+// returns the move, or ErrResign when the game is clearly lost.
+func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
+	r := p.run(ctx, g, c, budget(ctx, lim))
+	if p.shouldResign(g, r) {
+		return rules.Pass, ErrResign
+	}
+	return r.Move, nil
+}
+
+// budget turns the playout cap and the context's deadline into a search
+// budget: the hard limit just before the deadline, the soft one halfway.
+func budget(ctx context.Context, lim Limits) search.Budget {
+	b := search.Budget{Playouts: lim.Playouts}
+	if deadline, ok := ctx.Deadline(); ok {
+		left := time.Until(deadline)
+		b.Hard = max(left-left/20, time.Millisecond)
+		b.Soft = b.Hard / 2
+	}
+	return b
+}
+
+func (p *SearchPlayer) run(ctx context.Context, g *rules.Game, c rules.Color, b search.Budget) *search.Result {
+	r := p.searcher.Search(ctx, g, c, b)
+	p.last = r
+	return r
+}
+
+// shouldResign counts searches below the threshold and reports whether the
+// game is clearly lost: enough of them in a row, each with enough
+// playouts, past the opening.
+func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
+	if p.cfg.ResignThreshold <= 0 || r.Playouts < resignMinPlayouts || r.WinRate >= p.cfg.ResignThreshold {
+		p.lowMoves = 0
+		return false
+	}
+	p.lowMoves++
+	opening := resignOpening
+	if g.Handicap() > 0 {
+		opening *= 2
+	}
+	played := float64(g.MoveNumber()) / float64(g.Size()*g.Size())
+	return p.lowMoves >= ResignMoves && played >= opening
+}
+
+// Ownership implements Judge with the search's playout policy alone (see
+// search.Ownership): at the end of a game it captures dead stones and
+// leaves sekis standing, and exploratory tree moves cannot blur it.
+func (p *SearchPlayer) Ownership(ctx context.Context, g *rules.Game) (*Ownership, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b := g.Board()
+	net := search.Ownership(p.cfg.Search, b, p.cfg.JudgePlayouts)
+	o := newOwnership(b)
+	for i, pt := range b.Points() {
+		// Net ownership is Black's outcomes minus White's; the few neutral
+		// ones are split evenly.
+		o.black[pt], o.white[pt] = (1+net[i])/2, (1-net[i])/2
+	}
+	return o, nil
+}
+
+// Report returns the last search's summary for the genmove log line.
+func (p *SearchPlayer) Report() logrus.Fields {
+	r := p.last
+	if r == nil {
+		return nil
+	}
+	return logrus.Fields{
+		"playouts": r.Playouts, "playouts_per_s": int(r.PlayoutsPerSecond()),
+		"winrate": float64(int(r.WinRate*1000)) / 1000, "score_lead": float64(int(r.ScoreLead*10)) / 10,
+		"nodes": r.Nodes, "pv": pvString(r.PV()),
+	}
+}
+
+func pvString(pv []rules.Point) string {
+	s := ""
+	for i, p := range pv {
+		if i > 0 {
+			s += " "
+		}
+		s += p.String()
+	}
+	return s
+}
