@@ -14,8 +14,8 @@ gnugo=${GNUGO:-/usr/games/gnugo}
 gnugo_cmd="$gnugo --mode gtp --level 10 --chinese-rules"
 go build -o yunzi .
 case "$preset" in
-  9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --threads 1"; timing=(-time 10) ;;
-  19x19)   size=19; yunzi_cmd="./yunzi --time 5s --threads 1"; timing=(-time 60) ;;
+  9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --playouts 0 --threads 1"; timing=() ;;
+  19x19)   size=19; yunzi_cmd="./yunzi --time 5s --playouts 0 --threads 1"; timing=() ;;
   byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
   *) echo "unknown preset $preset (9x9, 19x19, byoyomi)" >&2; exit 2 ;;
 esac

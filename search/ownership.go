@@ -13,7 +13,7 @@ import "github.com/yunzi-go/yunzi/rules"
 func Ownership(cfg Config, b *rules.Board, playouts int) []float64 {
 	s := &Searcher{cfg: cfg}
 	w := newWorker(s, cfg.Seed^b.Hash())
-	w.reset(b)
+	w.reset(b, 0)
 	board := b.Clone()
 	first := rules.Black
 	for range max(playouts, 1) {
@@ -23,10 +23,10 @@ func Ownership(cfg Config, b *rules.Board, playouts int) []float64 {
 		w.tally(0, board)
 		first = first.Opponent()
 	}
-	t := w.owner[0]
+	t := &w.owner[0]
 	out := make([]float64, len(t.net))
-	for i, n := range t.net {
-		out[i] = float64(n) / float64(t.playouts)
+	for i := range t.net {
+		out[i] = float64(t.net[i].Load()) / float64(t.playouts.Load())
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -121,12 +122,12 @@ func (s *Searcher) ownership(b *rules.Board, move rules.Point) []float64 {
 func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
 	out, n := make([]float64, points), int32(0)
 	for _, w := range s.workers {
-		if slot >= len(w.owner) || w.owner[slot].net == nil {
+		if slot >= len(w.owner) {
 			continue
 		}
-		n += w.owner[slot].playouts
-		for i, o := range w.owner[slot].net {
-			out[i] += float64(o)
+		n += w.owner[slot].playouts.Load()
+		for i := range w.owner[slot].net {
+			out[i] += float64(w.owner[slot].net[i].Load())
 		}
 	}
 	return out, n
@@ -137,7 +138,7 @@ func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
 func (s *Searcher) scoreLead(playouts int) float64 {
 	total := 0.0
 	for _, w := range s.workers {
-		total += w.scoreSum
+		total += math.Float64frombits(w.scoreSum.Load())
 	}
 	lead := total / float64(max(playouts, 1))
 	if s.color == rules.White {

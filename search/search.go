@@ -20,6 +20,10 @@ type Budget struct {
 	// (the most visited move is also the best by win rate); Hard is the time
 	// at which it stops in any case.
 	Soft, Hard time.Duration
+	// Progress, if set, is called every ProgressEvery with the search's
+	// state so far (for live analysis), from one of the search's goroutines.
+	Progress      func(*Result)
+	ProgressEvery time.Duration
 }
 
 // Searcher runs searches and keeps the tree between them: when the game
@@ -86,11 +90,13 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 			s.workers[i] = newWorker(s, s.cfg.Seed+uint64(i)*0x9E3779B97F4A7C15)
 		}
 	}
-	for _, w := range s.workers {
-		w.reset(g.Board())
-	}
 	if s.root.kids() == nil {
-		s.workers[0].expand(s.root, g.Board(), c, s.last, 0)
+		w := s.workers[0]
+		w.hashes = w.hashes[:0] // no tree path yet: only the game's history counts
+		w.expand(s.root, g.Board(), c, s.last, 0)
+	}
+	for _, w := range s.workers {
+		w.reset(g.Board(), len(s.root.kids()))
 	}
 
 	var wg sync.WaitGroup

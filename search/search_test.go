@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -209,4 +210,25 @@ func TestNakadeMoveFindsVitalPoint(t *testing.T) {
 		X X X X X
 		. . . . X`, 0, rules.White)
 	assert.Equal(t, rules.Pass, nakadeMove(g.Board(), rules.White, point(t, "E1")))
+}
+
+func TestSearchReportsProgress(t *testing.T) {
+	g, err := rules.NewGame(9, rules.DefaultOptions())
+	require.NoError(t, err)
+	cfg := DefaultConfig()
+	cfg.Threads = 2
+	var reports []*Result
+	r := New(cfg).Search(context.Background(), g, rules.Black, Budget{
+		Hard:          300 * time.Millisecond,
+		Progress:      func(r *Result) { reports = append(reports, r) },
+		ProgressEvery: 50 * time.Millisecond,
+	})
+	require.GreaterOrEqual(t, len(reports), 3, "a report every 50 ms for 300 ms")
+	for i := 1; i < len(reports); i++ {
+		assert.GreaterOrEqual(t, reports[i].Playouts, reports[i-1].Playouts, "reports go forward")
+	}
+	last := reports[len(reports)-1]
+	assert.Len(t, last.Ownership, 81)
+	assert.NotEmpty(t, last.Candidates)
+	assert.GreaterOrEqual(t, r.Playouts, last.Playouts)
 }

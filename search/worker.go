@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"math"
+	"sync/atomic"
+	"time"
 
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -27,7 +29,8 @@ type worker struct {
 	// child i (made when first needed), so the result can report the
 	// ownership that follows the move chosen, not every move tried.
 	owner    []ownerTally
-	scoreSum float64
+	scoreSum atomic.Uint64 // float64 bits: the sum of final scores, Black's view
+
 }
 
 // positionAt is a position of the simulation's tree part.
@@ -40,26 +43,40 @@ func newWorker(s *Searcher, seed uint64) *worker {
 	return &worker{s: s, cfg: &s.cfg, rng: rules.NewRand(seed)}
 }
 
-// reset prepares the worker for a search from the position b.
-func (w *worker) reset(b *rules.Board) {
+// reset prepares the worker for a search from the position b whose root
+// has the given number of children.
+func (w *worker) reset(b *rules.Board, children int) {
 	if w.board == nil || w.board.Size() != b.Size() {
 		w.board = b.Clone()
 		w.amaf = make([]rules.Color, rules.PointAt(b.Size(), b.Size())+1)
 	}
-	w.owner = w.owner[:0]
-	w.scoreSum = 0
+	// The tallies are read while the search runs (analysis), so they are
+	// made in full now and only counted into later.
+	w.owner = make([]ownerTally, children+1)
+	for i := range w.owner {
+		w.owner[i].net = make([]atomic.Int32, len(b.Points()))
+	}
+	w.scoreSum.Store(0)
 }
 
 // run simulates until the budget is spent. Each simulation first claims
 // its place in the playout budget, so workers never overshoot it.
+// The first worker also calls the budget's Progress function.
 func (w *worker) run(ctx context.Context) {
-	limit := int64(w.s.budget.Playouts)
+	b := &w.s.budget
+	limit := int64(b.Playouts)
+	reports := b.Progress != nil && w == w.s.workers[0]
+	next := time.Now().Add(b.ProgressEvery)
 	for !w.s.shouldStop(ctx) {
 		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
 			w.s.playouts.Add(-1)
 			return
 		}
 		w.simulate()
+		if reports && time.Now().After(next) {
+			b.Progress(w.s.result(w.s.game.Board()))
+			next = time.Now().Add(b.ProgressEvery)
+		}
 	}
 }
 
@@ -94,7 +111,7 @@ func (w *worker) simulate() {
 	treeMoves := len(w.seq)
 	score := w.playout(b, c, last, s.komi)
 	w.backup(gameValue(score, b.Size()), treeMoves, c)
-	w.scoreSum += score
+	w.scoreSum.Store(math.Float64bits(math.Float64frombits(w.scoreSum.Load()) + score))
 	w.tally(0, b)
 	if rootChild >= 0 {
 		w.tally(rootChild+1, b)
@@ -102,28 +119,23 @@ func (w *worker) simulate() {
 }
 
 // ownerTally counts playouts and, per point index of Board.Points(), how
-// many more ended with the point Black's than White's.
+// many more ended with the point Black's than White's. Only its worker
+// writes it; the counters are atomic so progress reports can read them.
 type ownerTally struct {
-	playouts int32
-	net      []int32
+	playouts atomic.Int32
+	net      []atomic.Int32
 }
 
 // tally adds the final board b to the owner tally of slot i.
 func (w *worker) tally(i int, b *rules.Board) {
-	for len(w.owner) <= i {
-		w.owner = append(w.owner, ownerTally{})
-	}
 	t := &w.owner[i]
-	if t.net == nil {
-		t.net = make([]int32, len(b.Points()))
-	}
-	t.playouts++
+	t.playouts.Add(1)
 	for j, p := range b.Points() {
 		switch b.Owner(p) {
 		case rules.Black:
-			t.net[j]++
+			t.net[j].Add(1)
 		case rules.White:
-			t.net[j]--
+			t.net[j].Add(-1)
 		}
 	}
 }
