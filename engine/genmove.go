@@ -75,7 +75,7 @@ func (e *Engine) thinkingTime(c rules.Color) (time.Duration, Limits) {
 	if t, ok := Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), e.cfg.Lag); ok {
 		return t, Limits{}
 	}
-	return e.cfg.MoveTime, Limits{Playouts: e.cfg.Playouts}
+	return e.cfg.MoveTime, Limits{Playouts: e.cfg.Playouts, FullTime: true}
 }
 
 // choose asks the player for a move, then makes sure a pass is safe; in

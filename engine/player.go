@@ -21,6 +21,10 @@ type Player interface {
 type Limits struct {
 	// Playouts caps the search's playouts; 0 is no cap.
 	Playouts int
+	// FullTime asks to think until the deadline (a fixed time per move),
+	// stopping earlier only when the choice can no longer change; without
+	// it a clear choice may be played at half the time.
+	FullTime bool
 }
 
 // ErrResign is what a Player returns to resign the game.

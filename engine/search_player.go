@@ -66,14 +66,17 @@ func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color
 	return r.Move, nil
 }
 
-// budget turns the playout cap and the context's deadline into a search
-// budget: the hard limit just before the deadline, the soft one halfway.
+// budget turns the limits and the context's deadline into a search budget:
+// the hard limit just before the deadline, the soft one halfway unless the
+// limits ask for the full time.
 func budget(ctx context.Context, lim Limits) search.Budget {
 	b := search.Budget{Playouts: lim.Playouts}
 	if deadline, ok := ctx.Deadline(); ok {
 		left := time.Until(deadline)
 		b.Hard = max(left-left/20, time.Millisecond)
-		b.Soft = b.Hard / 2
+		if !lim.FullTime {
+			b.Soft = b.Hard / 2
+		}
 	}
 	return b
 }
