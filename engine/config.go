@@ -48,10 +48,15 @@ type Config struct {
 	MaxNodes int
 	// ResignThreshold is the win rate under which the search resigns.
 	ResignThreshold float64
-	// Ponder lets the search think on the opponent's time.
+	// Ponder lets the search think on the opponent's time (see
+	// Engine.Ponder); off by default.
 	Ponder bool
+	// Now is the clock the engine times its moves with; default time.Now.
+	// Tests set a simulated one.
+	Now func() time.Time
 	// Lag is the margin kept on the clock for the controller's and the
-	// network's delays; default DefaultLag (1 s), less for short periods.
+	// network's delays; default DefaultLag (1 s), at most a fifth of a short
+	// period; negative keeps no margin.
 	Lag time.Duration
 }
 
@@ -82,6 +87,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Komi == 0 && !c.NoKomi {
 		c.Komi = rules.DefaultKomi
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	if c.Lag == 0 {
 		c.Lag = DefaultLag

@@ -17,6 +17,8 @@ type Engine struct {
 	rules  string   // the rules kgs-rules named; Yunzi always counts Chinese
 	// statuses caches the last dead-stone judgement (see Statuses).
 	statuses statusCache
+	// estimate caches the last analysis for the GoGui commands (Estimate).
+	estimate estimateCache
 }
 
 // New returns an engine with an empty board of cfg.Size.

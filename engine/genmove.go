@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -15,13 +16,20 @@ import (
 // played. It works for either colour, out of turn, and after two passes.
 // A player error other than ErrResign is logged and answered with a pass.
 func (e *Engine) GenMove(ctx context.Context, c rules.Color, cleanup bool) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, cleanup, true)
+	return e.generate(ctx, c, cleanup, true, nil, 0)
 }
 
 // SuggestMove generates a move for c like GenMove but does not play it
 // (reg_genmove).
 func (e *Engine) SuggestMove(ctx context.Context, c rules.Color) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, false, false)
+	return e.generate(ctx, c, false, false, nil, 0)
+}
+
+// GenMoveAnalyze is GenMove that also calls report about every interval
+// with the search's state while it thinks (lz-genmove_analyze, and GoGui's
+// live graphics).
+func (e *Engine) GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, report func(*analysis.Snapshot)) (p rules.Point, resign bool, err error) {
+	return e.generate(ctx, c, cleanup, true, report, every)
 }
 
 // Reporter is a Player that can summarise its last move's thinking for the
@@ -30,19 +38,20 @@ type Reporter interface {
 	Report() logrus.Fields
 }
 
-func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool) (rules.Point, bool, error) {
-	start := time.Now()
-	think, limits := e.thinkingTime(c)
-	if think > 0 {
+func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool, report func(*analysis.Snapshot), every time.Duration) (rules.Point, bool, error) {
+	start := e.cfg.Now()
+	lim := e.limits(c)
+	lim.Report, lim.ReportEvery = report, every
+	if lim.Hard > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, think)
+		ctx, cancel = context.WithTimeout(ctx, lim.Hard)
 		defer cancel()
 	}
-	p, err := e.choose(ctx, c, cleanup, limits)
-	elapsed := time.Since(start)
+	p, err := e.choose(ctx, c, cleanup, lim)
+	elapsed := e.cfg.Now().Sub(start)
 	log := e.cfg.Log.WithFields(logrus.Fields{
 		"color": c.String(), "move_number": e.game.MoveNumber() + 1, "cleanup": cleanup,
-		"elapsed": elapsed.Round(time.Millisecond).String(), "think": think.Round(time.Millisecond).String(),
+		"elapsed": elapsed.Round(time.Millisecond).String(), "think": lim.Hard.Round(time.Millisecond).String(),
 	})
 	if r, ok := e.cfg.Player.(Reporter); ok {
 		log = log.WithFields(r.Report())
@@ -63,19 +72,27 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool
 			return rules.Pass, false, err
 		}
 		clock := e.clockOf(c)
-		*clock, _ = Charge(e.time, *clock, elapsed)
+		var lost bool
+		*clock, lost = Charge(e.time, *clock, elapsed)
+		if e.time.System != NoTime {
+			log = log.WithFields(logrus.Fields{"clock_left": clock.Left.Round(time.Millisecond).String(), "clock_overtime": clock.Overtime, "clock_stones": clock.Stones})
+		}
+		if lost {
+			log.Warn("genmove: out of time by our own clock")
+		}
 	}
 	log.WithField("move", p.String()).Info("genmove")
 	return p, false, nil
 }
 
-// thinkingTime returns how long to think for c and the other limits: the
-// clock's allocation under a time control, else the per-move defaults.
-func (e *Engine) thinkingTime(c rules.Color) (time.Duration, Limits) {
-	if t, ok := Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), e.cfg.Lag); ok {
-		return t, Limits{}
+// limits returns how long to think for c: the clock's allocation under a
+// time control, else the per-move defaults (a fixed time used in full,
+// and the playout cap).
+func (e *Engine) limits(c rules.Color) Limits {
+	if a, ok := Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), e.cfg.Lag); ok {
+		return Limits{Soft: a.Soft, Hard: a.Hard}
 	}
-	return e.cfg.MoveTime, Limits{Playouts: e.cfg.Playouts, FullTime: true}
+	return Limits{Playouts: e.cfg.Playouts, Hard: e.cfg.MoveTime, FullTime: true}
 }
 
 // choose asks the player for a move, then makes sure a pass is safe; in

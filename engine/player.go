@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"time"
 
+	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -12,19 +14,37 @@ import (
 type Player interface {
 	// GenMove returns a move for c in the game's current position, which
 	// must be legal under the game's superko rule, or rules.Pass. c need not
-	// be the player to move. It thinks until the context's deadline or
-	// within the limits, returns ErrResign to resign, and must not modify g.
+	// be the player to move. It thinks until the context is done or within
+	// the limits, returns ErrResign to resign, and must not modify g.
 	GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error)
 }
 
-// Limits bound the thinking for one move besides the context's deadline.
+// Analyst is a Player that can also search without choosing a move: for
+// the analysis commands and for pondering. SearchPlayer is one.
+type Analyst interface {
+	// Analyze searches for c in g until ctx is done or the limits are
+	// spent, reporting through lim.Report, and returns what it found. It
+	// must not modify g.
+	Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot
+}
+
+// Limits bound the thinking for one move besides the context.
 type Limits struct {
 	// Playouts caps the search's playouts; 0 is no cap.
 	Playouts int
+	// Soft is the time after which a search whose choice is clear stops;
+	// Hard the time at which it stops anyway. Both count from the call; 0
+	// is no limit (the context's deadline, if any, still applies).
+	Soft, Hard time.Duration
 	// FullTime asks to think until the deadline (a fixed time per move),
 	// stopping earlier only when the choice can no longer change; without
-	// it a clear choice may be played at half the time.
+	// it a clear choice may be played at the soft limit or earlier.
 	FullTime bool
+	// Report, if set, is called about every ReportEvery with the search's
+	// state so far (live analysis), from another goroutine while the call
+	// runs.
+	Report      func(*analysis.Snapshot)
+	ReportEvery time.Duration
 }
 
 // ErrResign is what a Player returns to resign the game.

@@ -2,9 +2,9 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"github.com/sirupsen/logrus"
+	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/rules"
 	"github.com/yunzi-go/yunzi/search"
 )
@@ -55,36 +55,28 @@ func NewSearchPlayer(s SearchSettings) *SearchPlayer {
 	return &SearchPlayer{searcher: search.New(s.Search), cfg: s}
 }
 
-// GenMove searches for c until the playout cap, the context's deadline (the
-// engine sets it from the clock) or the search's own early stop, and
-// returns the move, or ErrResign when the game is clearly lost.
+// GenMove searches for c until the limits (the engine sets them from the
+// clock), the context's end or the search's own early stop, and returns
+// the move, or ErrResign when the game is clearly lost.
 func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
-	r := p.run(ctx, g, c, budget(ctx, lim))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := p.searcher.Search(ctx, g, c, budget(ctx, lim, cancel, g.Board()))
+	p.last = r
 	if p.shouldResign(g, r) {
 		return rules.Pass, ErrResign
 	}
 	return r.Move, nil
 }
 
-// budget turns the limits and the context's deadline into a search budget:
-// the hard limit just before the deadline, the soft one halfway unless the
-// limits ask for the full time.
-func budget(ctx context.Context, lim Limits) search.Budget {
-	b := search.Budget{Playouts: lim.Playouts}
-	if deadline, ok := ctx.Deadline(); ok {
-		left := time.Until(deadline)
-		b.Hard = max(left-left/20, time.Millisecond)
-		if !lim.FullTime {
-			b.Soft = b.Hard / 2
-		}
-	}
-	return b
-}
-
-func (p *SearchPlayer) run(ctx context.Context, g *rules.Game, c rules.Color, b search.Budget) *search.Result {
-	r := p.searcher.Search(ctx, g, c, b)
-	p.last = r
-	return r
+// Analyze implements Analyst: it searches for c until ctx is done or the
+// limits are spent, keeping the tree for the next search (so pondering
+// helps the next genmove), and returns what it found.
+func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := p.searcher.Search(ctx, g, c, budget(ctx, lim, cancel, g.Board()))
+	return snapshotOf(r, g.Board())
 }
 
 // shouldResign counts searches below the threshold and reports whether the

@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// timeCase is a time control to play whole games under.
+type timeCase struct {
+	name string
+	tc   TimeControl
+	size int
+}
+
+// ownMoves is the length of the simulated games in moves of one player:
+// longer than nearly every real game (240 moves in all on 9x9, 400 on
+// 19x19).
+func ownMoves(size int) int { return max(size*size*5/9, 120) }
+
+var timeCases = []timeCase{
+	{"5 min sudden death 9x9", TimeControl{System: Absolute, Main: 5 * time.Minute}, 9},
+	{"10 s + 3x1 s byo-yomi 9x9", TimeControl{System: Japanese, Main: 10 * time.Second, Period: time.Second, Periods: 3}, 9},
+	{"Canadian 25 stones in 5 min 19x19", TimeControl{System: Canadian, Period: 5 * time.Minute, Stones: 25}, 19},
+	{"10 min + Canadian 25 in 5 min 19x19", TimeControl{System: Canadian, Main: 10 * time.Minute, Period: 5 * time.Minute, Stones: 25}, 19},
+	{"60 s periods (Chinese byo-yomi) 19x19", TimeControl{System: Japanese, Main: 20 * time.Minute, Period: time.Minute, Periods: 3}, 19},
+	{"1 min sudden death 19x19", TimeControl{System: Absolute, Main: time.Minute}, 19},
+}
+
+// overhead is the time a move takes outside the search in the
+// simulations (the controller, the pipes, the pass decision).
+const overhead = 50 * time.Millisecond
+
+// thinkers are the ways a search can use an allocation: stop at the soft
+// limit (clear), at the hard one (unclear) on every other move or on every
+// third. (Unclear on every move, a whole 240-move 9x9 game in 5 min runs
+// down to the 20 ms minimum and the reserve near the end.)
+var thinkers = map[string]func(a Allocation, move int) time.Duration{
+	"clear": func(a Allocation, _ int) time.Duration { return a.Soft },
+	"often unclear": func(a Allocation, move int) time.Duration {
+		if move%2 == 0 {
+			return a.Hard
+		}
+		return a.Soft
+	},
+	"mixed": func(a Allocation, move int) time.Duration {
+		if move%3 == 0 {
+			return a.Hard
+		}
+		return a.Soft
+	},
+}
+
+// TestAllocateWholeGames plays long games (see ownMoves) on a simulated clock under each time control and way of thinking: the
+// clock never runs out, no byo-yomi period is lost, no move takes more
+// than a quarter of the main time, and the time is used sensibly.
+func TestAllocateWholeGames(t *testing.T) {
+	for _, tcase := range timeCases {
+		for name, think := range thinkers {
+			t.Run(tcase.name+"/"+name, func(t *testing.T) {
+				tc := tcase.tc
+				c := Clock{Left: tc.Main}
+				if tc.Main == 0 {
+					c = tc.freshOvertime()
+				}
+				var used time.Duration
+				for move := 0; move < ownMoves(tcase.size); move++ {
+					a, ok := Allocate(tc, c, tcase.size, 2*move, DefaultLag)
+					require.True(t, ok)
+					require.LessOrEqual(t, a.Soft, a.Hard)
+					d := think(a, move) + overhead
+					if tc.Main > 0 {
+						assert.LessOrEqual(t, d, tc.Main/4+tc.Period, "move %d", move)
+					}
+					before := c
+					var lost bool
+					c, lost = Charge(tc, c, d)
+					require.False(t, lost, "move %d took %v with %+v", move, d, before)
+					if tc.System == Japanese && c.Overtime {
+						require.Equal(t, tc.Periods, c.Stones, "move %d lost a period taking %v with %+v", move, d, before)
+					}
+					if !before.Overtime {
+						used += min(d, before.Left)
+					}
+					if tc.System == Japanese && before.Overtime {
+						// A byo-yomi move uses a good part of its free period.
+						assert.GreaterOrEqual(t, d, tc.Period/2, "move %d", move)
+					}
+				}
+				if tc.Main > 0 {
+					// The game went past the expected length: most of the
+					// main time has been used.
+					assert.Greater(t, used, tc.Main*6/10, "used %v of %v", used, tc.Main)
+				}
+			})
+		}
+	}
+}
+
+// TestAllocateShareOfMainTime checks the first moves: not too little (a
+// move at 5 min sudden death on 9x9 thinks for seconds), not too much.
+func TestAllocateShareOfMainTime(t *testing.T) {
+	for _, c := range []struct {
+		tc       TimeControl
+		size     int
+		moves    int
+		min, max time.Duration
+	}{
+		{TimeControl{System: Absolute, Main: 5 * time.Minute}, 9, 20, 4 * time.Second, 12 * time.Second},
+		{TimeControl{System: Absolute, Main: 5 * time.Minute}, 9, 0, 2 * time.Second, 6 * time.Second},
+		{TimeControl{System: Japanese, Main: 10 * time.Second, Period: time.Second, Periods: 3}, 9, 20, time.Second, 1500 * time.Millisecond},
+		{TimeControl{System: Absolute, Main: 30 * time.Minute}, 19, 100, 10 * time.Second, 40 * time.Second},
+	} {
+		a, ok := Allocate(c.tc, Clock{Left: c.tc.Main}, c.size, c.moves, DefaultLag)
+		require.True(t, ok)
+		assert.GreaterOrEqual(t, a.Soft, c.min, "%+v move %d: %+v", c.tc, c.moves, a)
+		assert.LessOrEqual(t, a.Soft, c.max, "%+v move %d: %+v", c.tc, c.moves, a)
+		if c.tc.overtime() {
+			assert.Greater(t, a.Hard, a.Soft, "%+v move %d: unclear moves get more", c.tc, c.moves)
+		} else {
+			assert.GreaterOrEqual(t, a.Hard, a.Soft*2, "%+v move %d: unclear moves get more", c.tc, c.moves)
+		}
+	}
+}
+
+func TestAllocateOvertime(t *testing.T) {
+	jp := TimeControl{System: Japanese, Period: time.Second, Periods: 3}
+	a, _ := Allocate(jp, Clock{Left: time.Second, Overtime: true, Stones: 3}, 9, 50, DefaultLag)
+	assert.Equal(t, Allocation{Soft: 480 * time.Millisecond, Hard: 800 * time.Millisecond}, a, "1 s period keeps a fifth")
+	minute := TimeControl{System: Japanese, Period: time.Minute, Periods: 5}
+	a, _ = Allocate(minute, Clock{Left: time.Minute, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
+	assert.Equal(t, 59*time.Second, a.Hard, "60 s period keeps the 1 s lag")
+	// time_left said 10 s remain in the period: stay inside it.
+	a, _ = Allocate(minute, Clock{Left: 10 * time.Second, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
+	assert.Equal(t, 9*time.Second, a.Hard)
+	ca := TimeControl{System: Canadian, Period: 5 * time.Minute, Stones: 25}
+	a, _ = Allocate(ca, Clock{Left: 5 * time.Minute, Overtime: true, Stones: 25}, 19, 50, DefaultLag)
+	assert.Equal(t, (5*time.Minute-time.Second)/25, a.Soft)
+	a, _ = Allocate(ca, Clock{Left: 3 * time.Second, Overtime: true, Stones: 1}, 19, 50, DefaultLag)
+	assert.Equal(t, 2*time.Second, a.Hard, "last stone: all but the lag")
+	a, _ = Allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{}, 19, 50, DefaultLag)
+	assert.Equal(t, time.Duration(0), a.Hard, "nothing left: nothing")
+	a, _ = Allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{Left: time.Second}, 19, 50, DefaultLag)
+	assert.Equal(t, minThink, a.Hard, "little left: the least")
+	_, ok := Allocate(TimeControl{System: NoTime}, Clock{}, 19, 0, DefaultLag)
+	assert.False(t, ok)
+}
+
+func TestLagConfigurable(t *testing.T) {
+	tc := TimeControl{System: Japanese, Period: 10 * time.Second, Periods: 1}
+	c := Clock{Left: 10 * time.Second, Overtime: true, Stones: 1}
+	a, _ := Allocate(tc, c, 9, 0, 300*time.Millisecond)
+	assert.Equal(t, 9700*time.Millisecond, a.Hard)
+	a, _ = Allocate(tc, c, 9, 0, -1)
+	assert.Equal(t, 10*time.Second, a.Hard, "a negative lag keeps no margin")
+}
+
+// simClock is a simulated clock: time moves only when a test says so.
+type simClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (s *simClock) Now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now
+}
+
+func (s *simClock) advance(d time.Duration) {
+	s.mu.Lock()
+	s.now = s.now.Add(d)
+	s.mu.Unlock()
+}
+
+// timedPlayer plays random moves and spends simulated time on each as a
+// search would: the soft limit on clear moves, the hard one plus overhead
+// on every third (unclear) move.
+type timedPlayer struct {
+	inner    *RandomPlayer
+	clock    *simClock
+	overhead time.Duration
+	moves    int
+	last     Limits
+}
+
+func (p *timedPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
+	p.last = lim
+	p.moves++
+	d := lim.Soft
+	if p.moves%3 == 0 {
+		d = lim.Hard + p.overhead
+	}
+	p.clock.advance(d)
+	return p.inner.GenMove(ctx, g, c, lim)
+}
+
+// TestEngineClockWholeGames plays whole random games through the engine
+// with a simulated clock and no time_left: the engine's own clock, charged
+// from the moment each genmove starts, never runs out and never loses a
+// period.
+func TestEngineClockWholeGames(t *testing.T) {
+	for _, tcase := range timeCases {
+		t.Run(tcase.name, func(t *testing.T) {
+			clk := &simClock{now: time.Unix(0, 0)}
+			tp := &timedPlayer{inner: NewRandomPlayer(3), clock: clk, overhead: overhead}
+			e := New(Config{Size: tcase.size, Player: tp, Now: clk.Now, Judge: NewPlayoutJudge(50, 1)})
+			tc := tcase.tc
+			switch tc.System {
+			case Japanese:
+				require.NoError(t, e.SetKGSTime("byoyomi", tc.Main, tc.Period, tc.Periods))
+			default:
+				require.NoError(t, e.SetKGSTime(string(tc.System), tc.Main, tc.Period, tc.Stones))
+			}
+			c := rules.Black
+			for n := 0; n < 2*ownMoves(tcase.size) && !e.Game().Over(); n++ {
+				start := clk.Now()
+				_, _, err := e.GenMove(context.Background(), c, false)
+				require.NoError(t, err)
+				took := clk.Now().Sub(start)
+				require.Greater(t, tp.last.Hard, time.Duration(0))
+				clock := e.ClockOf(c)
+				if tc.System == Absolute {
+					require.Greater(t, clock.Left, time.Duration(0), "move %d took %v", n, took)
+				}
+				if tc.System == Japanese && clock.Overtime {
+					require.Equal(t, tc.Periods, clock.Stones, "move %d took %v", n, took)
+				}
+				if tc.System == Canadian && clock.Overtime {
+					require.Greater(t, clock.Left, time.Duration(0), "move %d took %v", n, took)
+				}
+				c = c.Opponent()
+			}
+		})
+	}
+}
+
+// TestEngineTrustsTimeLeft: time_left replaces the engine's own clock.
+func TestEngineTrustsTimeLeft(t *testing.T) {
+	clk := &simClock{now: time.Unix(0, 0)}
+	tp := &timedPlayer{inner: NewRandomPlayer(3), clock: clk, overhead: overhead}
+	e := New(Config{Size: 9, Player: tp, Now: clk.Now})
+	require.NoError(t, e.SetTimeSettings(5*time.Minute, 0, 0))
+	require.NoError(t, e.SetTimeLeft(rules.Black, 10*time.Second, 0))
+	_, _, err := e.GenMove(context.Background(), rules.Black, false)
+	require.NoError(t, err)
+	assert.Less(t, tp.last.Hard, 3*time.Second, fmt.Sprint(tp.last))
+	assert.Equal(t, 10*time.Second-tp.last.Soft, e.ClockOf(rules.Black).Left)
+	assert.Equal(t, 5*time.Minute, e.ClockOf(rules.White).Left)
+}

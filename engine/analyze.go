@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/yunzi-go/yunzi/analysis"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// Analyze searches the current position for c until ctx is done, calling
+// report about every interval with what the search knows (lz-analyze,
+// kata-analyze). It returns when ctx is done, also when the player cannot
+// analyse (then it never reports).
+func (e *Engine) Analyze(ctx context.Context, c rules.Color, every time.Duration, report func(*analysis.Snapshot)) {
+	if a, ok := e.cfg.Player.(Analyst); ok {
+		s := a.Analyze(ctx, e.game, c, Limits{Report: report, ReportEvery: every})
+		e.estimate = estimateCache{}
+		if ctx.Err() == nil {
+			e.remember(c, s) // the search ended by itself: keep its result
+		}
+	}
+	<-ctx.Done()
+}
+
+// Estimate returns what a search of the current position for c finds
+// within the per-move default budget (Config.MoveTime and Playouts), or
+// less if ctx ends first; the GoGui analysis commands show it. The result
+// is kept until the position changes, so several pictures of one position
+// cost one search. It returns nil if the player cannot analyse.
+func (e *Engine) Estimate(ctx context.Context, c rules.Color) *analysis.Snapshot {
+	if s := e.estimate.get(e.game, c); s != nil {
+		return s
+	}
+	a, ok := e.cfg.Player.(Analyst)
+	if !ok {
+		return nil
+	}
+	lim := Limits{Playouts: e.cfg.Playouts, Hard: e.cfg.MoveTime, FullTime: true}
+	if lim.Hard > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lim.Hard)
+		defer cancel()
+	}
+	s := a.Analyze(ctx, e.game, c, lim)
+	e.remember(c, s)
+	return s
+}
+
+// Ponder thinks about the current position for the player to move until
+// ctx is done, when pondering is on (Config.Ponder) and the game goes on;
+// otherwise it returns at once. The search keeps its tree, so the next
+// genmove starts from what pondering found if the opponent played a move
+// it looked at.
+func (e *Engine) Ponder(ctx context.Context) {
+	a, ok := e.cfg.Player.(Analyst)
+	if !e.cfg.Ponder || !ok || e.game.Over() || ctx.Err() != nil {
+		return
+	}
+	a.Analyze(ctx, e.game, e.game.ToMove(), Limits{})
+	e.estimate = estimateCache{}
+}
+
+// Pondering reports whether the engine thinks on the opponent's time.
+func (e *Engine) Pondering() bool { return e.cfg.Ponder }
+
+// estimateCache keeps the last Estimate with the position it is for.
+type estimateCache struct {
+	hash  uint64
+	moves int
+	color rules.Color
+	snap  *analysis.Snapshot
+}
+
+func (e *Engine) remember(c rules.Color, s *analysis.Snapshot) {
+	g := e.game
+	e.estimate = estimateCache{hash: g.Board().Hash(), moves: g.MoveNumber(), color: c, snap: s}
+}
+
+func (k estimateCache) get(g *rules.Game, c rules.Color) *analysis.Snapshot {
+	if k.snap == nil || k.hash != g.Board().Hash() || k.moves != g.MoveNumber() || k.color != c {
+		return nil
+	}
+	return k.snap
+}
