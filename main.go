@@ -60,7 +60,9 @@ func flags() []cli.Flag {
 		&cli.DurationFlag{Name: "time", Value: 5 * time.Second, EnvVars: []string{"YUNZI_TIME"}, Usage: "time per move when no time control is set"},
 		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes"},
 		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign"},
-		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time"},
+		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time, until the next command arrives"},
+		&cli.DurationFlag{Name: "lag", Value: engine.DefaultLag, EnvVars: []string{"YUNZI_LAG"}, Usage: "time kept on the clock for the controller's and the network's delays (at most a fifth of a byo-yomi period; negative: none)"},
+		&cli.BoolFlag{Name: "gogui-gfx", EnvVars: []string{"YUNZI_GOGUI_GFX"}, Usage: "write live gogui-gfx: graphics to stderr during genmove (on anyway once gogui-analyze_commands is asked)"},
 		&cli.StringFlag{Name: "superko", Value: "positional", EnvVars: []string{"YUNZI_SUPERKO"}, Usage: "repetition rule: positional or situational"},
 		&cli.BoolFlag{Name: "allow-repetition", EnvVars: []string{"YUNZI_ALLOW_REPETITION"}, Usage: "accept a `play` that repeats an earlier position (never generated)"},
 		&cli.Float64Flag{Name: "komi", Value: rules.DefaultKomi, EnvVars: []string{"YUNZI_KOMI"}, Usage: "komi of a new game"},
@@ -82,7 +84,8 @@ func runGTP(c *cli.Context, in io.Reader, out, errOut io.Writer) error {
 		return err
 	}
 	log.WithFields(logrus.Fields{"version": buildVersion(), "seed": cfg.Seed, "superko": cfg.Superko}).Info("yunzi: GTP on stdin/stdout")
-	srv := gtp.NewServer(in, out, engine.New(cfg), gtp.WithVersion(buildVersion()), gtp.WithLogger(log))
+	srv := gtp.NewServer(in, out, engine.New(cfg), gtp.WithVersion(buildVersion()), gtp.WithLogger(log),
+		gtp.WithLiveGfx(errOut, c.Bool("gogui-gfx")))
 	return srv.Serve()
 }
 
@@ -102,7 +105,17 @@ func engineConfig(c *cli.Context, log logrus.FieldLogger) (engine.Config, error)
 		Seed: seed, Log: log,
 		Threads: c.Int("threads"), Playouts: c.Int("playouts"), MoveTime: c.Duration("time"),
 		MaxNodes: c.Int("max-nodes"), ResignThreshold: c.Float64("resign-threshold"), Ponder: c.Bool("ponder"),
+		Lag: lagFlag(c.Duration("lag")),
 	}, nil
+}
+
+// lagFlag turns --lag into Config.Lag, where 0 means the default: a lag
+// of 0 asked for is kept as no margin at all.
+func lagFlag(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // newLogger logs to errOut, or appends to file when one is named.

@@ -83,3 +83,9 @@ func (k estimateCache) get(g *rules.Game, c rules.Color) *analysis.Snapshot {
 	}
 	return k.snap
 }
+
+// Size returns the board size.
+func (e *Engine) Size() int { return e.game.Size() }
+
+// ToMove returns the player to move.
+func (e *Engine) ToMove() rules.Color { return e.game.ToMove() }

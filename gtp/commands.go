@@ -42,6 +42,19 @@ func commands() map[string]handler {
 		"time_left":           (*Server).timeLeft,
 		"kgs-rules":           (*Server).kgsRules,
 		"kgs-game_over":       (*Server).kgsGameOver,
+
+		"lz-analyze":             (*Server).lzAnalyze,
+		"kata-analyze":           (*Server).kataAnalyze,
+		"lz-genmove_analyze":     (*Server).lzGenmoveAnalyze,
+		"kata-genmove_analyze":   (*Server).kataGenmoveAnalyze,
+		"gogui-analyze_commands": (*Server).goguiAnalyzeCommands,
+		"gogui-interrupt":        (*Server).goguiInterrupt,
+		"yunzi-ownership":        (*Server).ownershipBoard,
+		"yunzi-visits":           (*Server).visitsGfx,
+		"yunzi-winrates":         (*Server).winratesGfx,
+		"yunzi-pv":               (*Server).pvGfx,
+		"yunzi-territory":        (*Server).territoryGfx,
+		"yunzi-score":            (*Server).scoreString,
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -50,4 +51,24 @@ type Engine interface {
 	SetRules(name string) error
 	// GameOver is told of kgs-game_over.
 	GameOver()
+
+	// GenMoveAnalyze is GenMove calling report about every interval with
+	// the search's state (lz-genmove_analyze, live GoGui graphics); report
+	// runs on another goroutine while GenMoveAnalyze runs.
+	GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, report func(*analysis.Snapshot)) (p rules.Point, resign bool, err error)
+	// Analyze searches the position for c until ctx is done, calling
+	// report (on another goroutine) about every interval; it returns when
+	// ctx is done.
+	Analyze(ctx context.Context, c rules.Color, every time.Duration, report func(*analysis.Snapshot))
+	// Estimate returns one analysis of the position for c (nil if the
+	// engine cannot analyse), within ctx.
+	Estimate(ctx context.Context, c rules.Color) *analysis.Snapshot
+	// Ponder thinks on the opponent's time until ctx is done, or returns
+	// at once when pondering is off.
+	Ponder(ctx context.Context)
+	// Pondering reports whether Ponder thinks at all.
+	Pondering() bool
+	// Size is the board size; ToMove the player to move.
+	Size() int
+	ToMove() rules.Color
 }

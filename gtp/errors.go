@@ -1,5 +1,10 @@
 package gtp
 
+import (
+	"errors"
+	"fmt"
+)
+
 // Failure is a GTP error response: its text goes on the wire after "?".
 type Failure string
 
@@ -20,3 +25,17 @@ const (
 	ErrStones         Failure = "invalid number of stones"
 	ErrVertexList     Failure = "bad vertex list"
 )
+
+// errAnswered is what a streaming command's handler returns once it has
+// written its whole response itself (the analysis commands): the server
+// then writes nothing more. A write error is returned wrapped in it.
+var errAnswered = errors.New("response already written")
+
+// answered is what a streaming handler returns: errAnswered, wrapping the
+// write error if there was one.
+func answered(werr error) error {
+	if werr == nil {
+		return errAnswered
+	}
+	return fmt.Errorf("%w: %w", errAnswered, werr)
+}

@@ -1,6 +1,10 @@
 package gtp
 
-import "github.com/yunzi-go/yunzi/rules"
+import (
+	"context"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
 
 // play plays a move for either colour; passes and the same colour twice
 // are fine.
@@ -24,7 +28,16 @@ func (s *Server) generate(args []string, cleanup bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, resign, err := s.engine.GenMove(s.ctx, c, cleanup)
+	var p rules.Point
+	var resign bool
+	s.watch(stopOnInterrupt, func(ctx context.Context) {
+		if s.liveGfx && s.gfx != nil {
+			p, resign, err = s.engine.GenMoveAnalyze(ctx, c, cleanup, gfxEvery, s.writeLiveGfx)
+			s.clearLiveGfx()
+		} else {
+			p, resign, err = s.engine.GenMove(ctx, c, cleanup)
+		}
+	})
 	if err != nil {
 		// genmove never fails while the game can go on; this is an engine
 		// that could not even pass.
@@ -38,7 +51,9 @@ func (s *Server) regGenmove(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, resign, err := s.engine.SuggestMove(s.ctx, c)
+	var p rules.Point
+	var resign bool
+	s.watch(stopOnInterrupt, func(ctx context.Context) { p, resign, err = s.engine.SuggestMove(ctx, c) })
 	if err != nil {
 		return "", ErrIllegalMove
 	}

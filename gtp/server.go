@@ -27,8 +27,16 @@ type Server struct {
 	log      logrus.FieldLogger
 	files    Files
 	ctx      context.Context
-	line     []byte // the current line, reused
+	line     []byte // the line being read, reused by the reader goroutine
 	quit     bool
+
+	lines chan input // from the reader goroutine
+	queue []input    // lines that arrived while a command ran
+	id    string     // the id of the command being answered
+
+	gfx      io.Writer // where live GoGui graphics go (stderr)
+	liveGfx  bool      // write them during genmove
+	analyzed bool      // gogui-analyze_commands was asked
 }
 
 // Option configures a Server.
@@ -42,6 +50,15 @@ func WithLogger(l logrus.FieldLogger) Option { return func(s *Server) { s.log = 
 
 // WithFiles sets where loadsgf and printsgf find files (default OSFiles).
 func WithFiles(f Files) Option { return func(s *Server) { s.files = f } }
+
+// WithLiveGfx sets where live GoGui graphics (gogui-gfx: blocks) are
+// written during genmove, normally standard error. With always set they
+// are written from the start; otherwise only once gogui-analyze_commands
+// has been asked (that is, when the controller is GoGui), so that the log
+// stays readable elsewhere.
+func WithLiveGfx(w io.Writer, always bool) Option {
+	return func(s *Server) { s.gfx, s.liveGfx = w, always }
+}
 
 // WithContext sets the context that commands such as genmove run in.
 func WithContext(ctx context.Context) Option { return func(s *Server) { s.ctx = ctx } }
@@ -59,6 +76,7 @@ func NewServer(r io.Reader, w io.Writer, e Engine, opts ...Option) *Server {
 		log:     quiet,
 		ctx:     context.Background(),
 		files:   OSFiles{},
+		lines:   make(chan input),
 	}
 	s.commands = commands()
 	for _, o := range opts {
@@ -68,20 +86,26 @@ func NewServer(r io.Reader, w io.Writer, e Engine, opts ...Option) *Server {
 }
 
 // Serve answers commands until quit or the end of the input, and returns
-// nil then. It returns an error only if reading or writing fails.
+// nil then. It returns an error only if reading or writing fails. A
+// goroutine reads the input ahead, so that commands that run until the
+// next line arrives (analysis, pondering) and GoGui's "# interrupt" work;
+// Serve should be called once.
 func (s *Server) Serve() error {
+	done := make(chan struct{})
+	defer close(done)
+	go s.readInput(done)
 	for !s.quit {
-		line, tooLong, err := s.readLine()
-		if len(line) > 0 || tooLong {
-			if werr := s.handleLine(line, tooLong); werr != nil {
+		in := s.next()
+		if len(in.line) > 0 || in.tooLong {
+			if werr := s.handleLine(in.line, in.tooLong); werr != nil {
 				return werr
 			}
 		}
-		if errors.Is(err, io.EOF) {
+		if errors.Is(in.err, io.EOF) {
 			return nil
 		}
-		if err != nil {
-			return err
+		if in.err != nil {
+			return in.err
 		}
 	}
 	return nil
@@ -105,11 +129,24 @@ func (s *Server) handleLine(raw []byte, tooLong bool) error {
 	if !ok {
 		return s.respond(id, "", ErrUnknownCommand)
 	}
+	s.id = id
 	result, err := h(s, args)
+	if errors.Is(err, errAnswered) {
+		if err == errAnswered {
+			return nil
+		}
+		return err // the streamed response could not be written
+	}
 	if err != nil {
 		s.log.WithFields(logrus.Fields{"command": name, "error": err}).Debug("gtp: command failed")
 	}
-	return s.respond(id, result, err)
+	if werr := s.respond(id, result, err); werr != nil || err != nil {
+		return werr
+	}
+	if name == "genmove" || name == "kgs-genmove_cleanup" {
+		s.ponder()
+	}
+	return nil
 }
 
 // respond writes one response and flushes it. The text of an error that is
