@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -61,4 +62,23 @@ func run(t testing.TB, e *engine.Engine, files memFiles, input string) string {
 	srv := gtp.NewServer(strings.NewReader(input), &out, e, gtp.WithVersion("test"), gtp.WithFiles(files))
 	require.NoError(t, srv.Serve())
 	return out.String()
+}
+
+// syncBuffer is a strings.Builder safe for a writer and a reader on two
+// goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	sb strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.sb.String()
 }
