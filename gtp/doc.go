@@ -3,9 +3,13 @@
 // small Engine interface it defines here, so it knows nothing of the search.
 //
 // Reading order: server.go (the loop: read a line, dispatch, respond),
-// line.go (preprocessing and the command id), commands.go (the table of
+// input.go (a goroutine reads lines ahead, so that analysis and pondering
+// run until the next line and "# interrupt" stops a genmove), line.go
+// (preprocessing and the command id), commands.go (the table of
 // command names to handlers), then the handlers, one file per concern:
-// admin.go, setup.go, play.go, score.go, sgf.go, time.go, kgs.go. args.go
+// admin.go, setup.go, play.go, score.go, sgf.go, time.go, kgs.go,
+// analyze.go and analyze_format.go (lz-/kata-analyze), gogui.go (GoGui's
+// analyze commands and live graphics), ponder.go. args.go
 // parses arguments; errors.go holds the conventional error texts.
 //
 // The wire follows ../shared/docs/GTP.md: control characters other than
