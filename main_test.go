@@ -103,7 +103,7 @@ func buildYunzi(t *testing.T) string {
 	return bin
 }
 
-var vertexOrPass = regexp.MustCompile(`^([A-HJ-Z]([1-9]|1[0-9]|2[0-5])|pass|resign)$`)
+var vertexOrPass = regexp.MustCompile(`^([A-HJ-Z]([1-9]|1[0-9]|2[0-5])|PASS|resign)$`)
 
 func TestBinary(t *testing.T) {
 	if testing.Short() {
@@ -136,7 +136,7 @@ func TestBinary(t *testing.T) {
 
 	t.Run("full game, undo, quit", func(t *testing.T) {
 		logFile := filepath.Join(t.TempDir(), "yunzi.log")
-		p := start(t, ctx, bin, "--seed", "3", "--log-file", logFile)
+		p := start(t, ctx, bin, "--seed", "3", "--log-file", logFile, "--playouts", "300", "--threads", "1")
 		assert.Equal(t, "Yunzi", p.must("name"))
 		assert.Equal(t, "2", p.must("protocol_version"))
 		p.must("boardsize 9")
@@ -146,7 +146,7 @@ func TestBinary(t *testing.T) {
 		for ; passes < 2 && moves < 500; moves++ {
 			m := p.must("genmove " + c)
 			require.Regexp(t, vertexOrPass, m)
-			if m == "pass" {
+			if m == "PASS" {
 				passes++
 			} else {
 				passes = 0
@@ -214,7 +214,7 @@ func TestBinary(t *testing.T) {
 			{"boardsize 19", "fixed_handicap 4"},
 			{"boardsize 13", "set_free_handicap D4 K10 C12"},
 		} {
-			p := start(t, ctx, bin, "--seed", "11")
+			p := start(t, ctx, bin, "--seed", "11", "--playouts", "300", "--threads", "1")
 			for _, cmd := range setup {
 				p.must(cmd)
 			}

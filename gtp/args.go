@@ -88,10 +88,15 @@ func vertexList(pts []rules.Point) string {
 	return strings.Join(words, " ")
 }
 
-// moveText writes a generated move: a vertex, "pass" or "resign".
+// moveText writes a generated move: a vertex, "PASS" or "resign". GTP
+// reads vertices in any case; the pass is upper case as GNU Go writes it,
+// because regression suites written around GNU Go match it exactly.
 func moveText(p rules.Point, resign bool) string {
-	if resign {
+	switch {
+	case resign:
 		return "resign"
+	case p == rules.Pass:
+		return "PASS"
 	}
 	return p.String()
 }
