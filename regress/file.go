@@ -97,19 +97,24 @@ func (r *runner) run() (Summary, error) {
 		r.sum.Version = resp.Text
 	}
 	start := time.Now()
-	defer func() { r.sum.Time = time.Since(start) }()
+	// The time is set before each return (a deferred assignment would
+	// come after the summary is copied out).
+	elapsed := func() { r.sum.Time = time.Since(start) }
 	for n, line := range r.suite.lines {
 		if err := r.line(line); err != nil {
 			if errors.Is(err, errDied) {
 				r.sum.Died = true
+				elapsed()
 				return r.sum, nil
 			}
+			elapsed()
 			return r.sum, fmt.Errorf("%s:%d: %w", r.suite.path, n+1, err)
 		}
 	}
 	if r.last != nil {
 		r.finishLast()
 	}
+	elapsed()
 	return r.sum, nil
 }
 

@@ -100,6 +100,9 @@ func TestVerdictsLikeGoguiRegress(t *testing.T) {
 		s.UnexpectedPass != want.UnexpectedPass || s.ExpectedPass != want.ExpectedPass || s.Errors != want.Errors {
 		t.Errorf("summary = %+v, want %+v\noutput:\n%s", s, want, out.String())
 	}
+	if s.Time <= 0 {
+		t.Errorf("summary time = %v, want the time the file took", s.Time)
+	}
 	for _, line := range []string{
 		"70 unexpected FAIL: Correct 'B', got 'B2'\n",
 		"90 unexpected FAIL: Correct '.*', got 'unknown command'\n",
