@@ -34,9 +34,8 @@ type Server struct {
 	queue []input    // lines that arrived while a command ran
 	id    string     // the id of the command being answered
 
-	gfx      io.Writer // where live GoGui graphics go (stderr)
-	liveGfx  bool      // write them during genmove
-	analyzed bool      // gogui-analyze_commands was asked
+	gfx     io.Writer // where live GoGui graphics go (stderr)
+	liveGfx bool      // write them during genmove
 }
 
 // Option configures a Server.

@@ -34,10 +34,7 @@ func writeSGF(path string, r *Record, cfg *Config, info sgfInfo) error {
 	if r.Result != "?" && r.Result != "" {
 		gi.Result = r.Result
 	}
-	root, err := sgf.Tree(r.Game, gi)
-	if err != nil {
-		return err
-	}
+	root := sgf.Tree(r.Game, gi)
 	nodes := root.MainLine()
 	last := nodes[len(nodes)-1]
 	n := 0

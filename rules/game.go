@@ -143,6 +143,28 @@ func (g *Game) LastMove() (Move, bool) {
 	return s.move, true
 }
 
+// Step is one change of a game's position: a move, or setup stones.
+type Step struct {
+	Move   Move   // the move played; unused for setup
+	Setup  bool   // setup stones (SGF's AB, AW, AE, or handicap), not a move
+	Board  *Board // the position after the step; shared, do not modify
+	ToMove Color  // the player to move after it
+}
+
+// Start returns the position the game started from, before any step: an
+// empty board. It is shared; do not modify it.
+func (g *Game) Start() *Board { return g.history[0].board }
+
+// Steps returns the moves and setups that led from Start to the current
+// position, in order.
+func (g *Game) Steps() []Step {
+	steps := make([]Step, 0, len(g.history)-1)
+	for _, s := range g.history[1:] {
+		steps = append(steps, Step{Move: s.move, Setup: s.setup, Board: s.board, ToMove: s.toMove})
+	}
+	return steps
+}
+
 // Check returns nil if m is legal now, or the reason it is not: an error
 // wrapping ErrGameOver, ErrBadColor, ErrOffBoard, ErrOccupied, ErrKo,
 // ErrSuicide or ErrSuperko. The colour need not be the one to move.

@@ -46,11 +46,9 @@ type Searcher struct {
 	moveNumber int
 	komi       float64
 	playouts   atomic.Int64
-	stop       atomic.Bool
 	workers    []*worker
 	budget     Budget
 	started    time.Time
-	scoreSums  []float64 // per worker: sum of final scores, Black's view
 }
 
 // New returns a searcher with the given settings.
@@ -81,7 +79,6 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 	}
 	s.prepareRoot(g, c)
 	s.playouts.Store(0)
-	s.stop.Store(false)
 	s.started = time.Now()
 
 	if len(s.workers) != s.cfg.Threads {
@@ -149,7 +146,7 @@ func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
 // shouldStop reports whether the budget is spent or the choice can no
 // longer change.
 func (s *Searcher) shouldStop(ctx context.Context) bool {
-	if s.stop.Load() || ctx.Err() != nil {
+	if ctx.Err() != nil {
 		return true
 	}
 	done := s.playouts.Load()

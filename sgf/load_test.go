@@ -84,8 +84,10 @@ func TestLoadHandicap(t *testing.T) {
 	if got := stones(g.Board(), rules.Black); got != "C3 C7 G3" {
 		t.Errorf("black stones %s, want C3 C7 G3", got)
 	}
-	if g.Undo() != nil || g.Undo() != nil || g.Undo() != nil || g.Undo() != nil || g.Undo() != nil {
-		t.Error("cannot undo the five moves")
+	for i := range 5 {
+		if err := g.Undo(); err != nil {
+			t.Errorf("undo %d of the five moves: %v", i+1, err)
+		}
 	}
 	if g.ToMove() != rules.White || g.Undo() == nil {
 		t.Errorf("before the first move: %v to move, want white, and no further undo", g.ToMove())

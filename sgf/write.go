@@ -1,7 +1,6 @@
 package sgf
 
 import (
-	"fmt"
 	"io"
 	"runtime/debug"
 	"strconv"
@@ -13,59 +12,62 @@ import (
 // readers and Load read back: FF[4], the size, the komi, RU[Chinese] (the
 // rules Yunzi plays), the handicap, the players, date and root comment of
 // info, the stones set up before the first move (as AB and AW in the root),
-// every move, and RE when info.Result is not empty. The size, komi and
-// handicap are those of g; info's are not used.
-//
-// Write needs g to itself while it runs: the rules package does not expose
-// the position the moves start from, so Write undoes the moves to find it
-// and replays them, leaving g as it found it.
+// every move, setup stones placed later (AB, AW, AE in a node of their
+// own), PL where the player to move is not the one a reader would expect,
+// and RE when info.Result is not empty. The size, komi and handicap are
+// those of g; info's are not used.
 func Write(w io.Writer, g *rules.Game, info GameInfo) error {
-	root, err := Tree(g, info)
-	if err != nil {
-		return err
-	}
-	return WriteTrees(w, []*Node{root})
+	return WriteTrees(w, []*Node{Tree(g, info)})
 }
 
 // Tree returns the game tree Write writes: a root node with the game
-// information and setup, followed by a node per move. Like Write, it
-// undoes and replays the moves of g, leaving g as it found it.
-func Tree(g *rules.Game, info GameInfo) (*Node, error) {
-	h, err := history(g)
-	if err != nil {
-		return nil, err
-	}
+// information and the first setup, then a node per move or later setup.
+func Tree(g *rules.Game, info GameInfo) *Node {
 	size := g.Size()
 	root := rootNode(g, info)
-	last := root
+	last, prev := root, g.Start()
+	// toMove is the player a reader expects to move: Black, or White after
+	// a handicap, then the opponent of each move.
 	toMove := rules.Black
 	if g.Handicap() > 0 {
 		toMove = rules.White
 	}
-	if h.early != nil {
-		// The moves before a setup in the middle of the game.
-		for _, m := range h.early {
-			last = last.AddChild(moveNode(m, size))
+	var setupFrom *rules.Board // the position before the setup being gathered
+	flush := func(s rules.Step) {
+		addSetup(last, setupFrom, prev, size)
+		if s.ToMove != toMove {
+			last.Set("PL", s.ToMove.Letter())
+			toMove = s.ToMove
 		}
-		toMove = h.earlyEnd.ToMove()
-		last = last.AddChild(NewNode())
+		setupFrom = nil
 	}
-	addSetup(last, h.from, h.start, size)
-	if h.startToMove != toMove {
-		last.Set("PL", h.startToMove.Letter())
-	}
-	toMove = h.startToMove
-	for _, m := range h.moves {
-		last = last.AddChild(moveNode(m, size))
-		toMove = m.Color.Opponent()
+	steps := g.Steps()
+	for i, s := range steps {
+		if s.Setup {
+			if setupFrom == nil {
+				setupFrom = prev
+				if last != root || i > 0 {
+					last = last.AddChild(NewNode())
+				}
+			}
+			prev = s.Board
+			if i+1 == len(steps) || !steps[i+1].Setup {
+				flush(s)
+			}
+			continue
+		}
+		last = last.AddChild(moveNode(s.Move, size))
+		prev, toMove = s.Board, s.Move.Color.Opponent()
 	}
 	if g.ToMove() != toMove {
-		if len(h.moves) > 0 {
+		// The player to move was set after the last step (GTP lets one
+		// colour play twice; SGF records it as PL).
+		if last != root {
 			last = last.AddChild(NewNode())
 		}
 		last.Set("PL", g.ToMove().Letter())
 	}
-	return root, nil
+	return root
 }
 
 // rootNode returns the root node of the record of g, without setup.
@@ -130,75 +132,5 @@ func addSetup(n *Node, from, to *rules.Board, size int) {
 		if len(lists[c]) > 0 {
 			n.Set(id, lists[c]...)
 		}
-	}
-}
-
-// gameHistory is what history recovers of a game: the position its last
-// run of moves starts from and those moves, and what came before.
-type gameHistory struct {
-	start       *rules.Board // the position after the last setup
-	startToMove rules.Color
-	moves       []rules.Move // the moves played from start
-	// When setup stones were placed after some moves, early holds those
-	// moves and earlyEnd the game they lead to from the empty board, from
-	// is its position, and start is reached from it by setup. Otherwise
-	// early and from are nil.
-	early    []rules.Move
-	earlyEnd *rules.Game
-	from     *rules.Board
-}
-
-// history recovers the history of g by undoing its moves as far as the
-// last setup and replaying them. The rules package only records setup
-// positions, not the stones placed, so if there were moves before the last
-// setup, history replays them from the empty board and keeps them if they
-// lead to a position that occurred in g; if they do not (the game began
-// from a setup position too), they are lost and the record starts at the
-// last setup.
-func history(g *rules.Game) (gameHistory, error) {
-	all := g.Moves()
-	resigned, toMove := g.Resigned(), g.ToMove()
-	n := 0
-	for g.Undo() == nil {
-		n++
-	}
-	h := gameHistory{start: g.Board().Clone(), startToMove: g.ToMove(), moves: all[len(all)-n:]}
-	// Replay under situational superko, which forbids no move that
-	// positional superko allows: the moves were played under one or the
-	// other, and an option may have changed since.
-	superko := g.Superko
-	g.Superko = rules.Situational
-	defer func() { g.Superko = superko }()
-	for _, m := range h.moves {
-		if err := g.Play(m); err != nil {
-			return h, fmt.Errorf("sgf: replaying %v after undoing it: %w", m, err)
-		}
-	}
-	g.SetToMove(toMove)
-	if resigned != rules.Empty {
-		g.Resign(resigned)
-	}
-	if early := all[:len(all)-n]; len(early) > 0 && g.Handicap() == 0 {
-		h.recoverEarly(g, early)
-	}
-	return h, nil
-}
-
-// recoverEarly replays the moves played before the last setup of g from
-// the empty board, keeping them if the position they lead to occurred in g.
-func (h *gameHistory) recoverEarly(g *rules.Game, early []rules.Move) {
-	opts := g.Options
-	opts.Superko = rules.Situational
-	e, err := rules.NewGame(g.Size(), opts)
-	if err != nil {
-		return
-	}
-	for _, m := range early {
-		if e.Play(m) != nil {
-			return
-		}
-	}
-	if g.Repeats(e.Board().Hash(), e.ToMove()) {
-		h.early, h.earlyEnd, h.from = early, e, e.Board()
 	}
 }

@@ -160,8 +160,8 @@ func TestWriteSetupAfterMoves(t *testing.T) {
 	}
 	reload(t, got, rec.Game)
 
-	// A setup in the root and another after the moves: the record starts
-	// at the last setup, the position is kept, the earlier moves are lost.
+	// A setup in the root and another after the moves: both are kept, in
+	// the root and in a node of their own, and so is every move.
 	g := newGame(t, 9, "")
 	if err := g.Setup(rules.Black, mustPoints(t, "A1")); err != nil {
 		t.Fatal(err)
@@ -175,8 +175,11 @@ func TestWriteSetupAfterMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Game.Board().Hash() != g.Board().Hash() || back.Game.ToMove() != g.ToMove() || len(back.Game.Moves()) != 0 {
+	if back.Game.Board().Hash() != g.Board().Hash() || back.Game.ToMove() != g.ToMove() || len(back.Game.Moves()) != 2 {
 		t.Errorf("Write = %q: position\n%v\nwant\n%v", got, back.Game.Board(), g.Board())
+	}
+	if want := "AB[ai]"; !strings.Contains(got, want) || !strings.Contains(got, ";AE[ee]") {
+		t.Errorf("Write = %q, want the root setup %s and the later AE[ee]", got, want)
 	}
 }
 
@@ -187,8 +190,8 @@ func TestWriteResigned(t *testing.T) {
 	if !strings.Contains(got, "RE[W+R]") || !strings.HasSuffix(got, ";B[ee]\n;W[cg])\n") {
 		t.Errorf("Write = %q", got)
 	}
-	if g.Undo() != nil || g.Resigned() != rules.Empty || len(g.Moves()) != 1 {
-		t.Errorf("after Write, Undo does not take back the resignation and the last move")
+	if g.Resigned() != rules.Black || len(g.Moves()) != 2 {
+		t.Errorf("Write changed the game: resigned %v, moves %v", g.Resigned(), g.Moves())
 	}
 }
 
@@ -217,10 +220,7 @@ func TestWritePasses(t *testing.T) {
 
 func TestTree(t *testing.T) {
 	g := newGame(t, 5, "B C3, W pass")
-	root, err := Tree(g, GameInfo{Application: "T"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := Tree(g, GameInfo{Application: "T"})
 	line := root.MainLine()
 	if len(line) != 3 || line[1].Value("B") != "cc" || line[2].Value("W") != "" {
 		t.Errorf("Tree = %v", root)

@@ -21,40 +21,40 @@ var commandNames = []string{
 var timeCommands = []string{"time_settings", "kgs-time_settings", "time_left"}
 
 // handle runs one command; a code of 0 or more ends the engine.
-func (e *engine) handle(name string, args []string) (string, error, exitCode) {
+func (e *engine) handle(name string, args []string) (string, exitCode, error) {
 	const goOn = exitCode(-1)
 	switch name {
 	case "protocol_version":
-		return "2", nil, goOn
+		return "2", goOn, nil
 	case "name":
-		return e.cfg.name, nil, goOn
+		return e.cfg.name, goOn, nil
 	case "version":
-		return e.cfg.version, nil, goOn
+		return e.cfg.version, goOn, nil
 	case "known_command":
 		for _, c := range e.commands() {
 			if len(args) > 0 && c == args[0] {
-				return "true", nil, goOn
+				return "true", goOn, nil
 			}
 		}
-		return "false", nil, goOn
+		return "false", goOn, nil
 	case "list_commands":
-		return strings.Join(e.commands(), "\n"), nil, goOn
+		return strings.Join(e.commands(), "\n"), goOn, nil
 	case "quit":
-		return "", nil, 0
+		return "", 0, nil
 	case "die":
-		return "", nil, 3
+		return "", 3, nil
 	case "echo":
-		return strings.Join(args, " "), nil, goOn
+		return strings.Join(args, " "), goOn, nil
 	case "genmove":
 		return e.genmove(args)
 	case "time_settings", "kgs-time_settings", "time_left":
 		if e.cfg.noTime {
-			return "", errors.New("unknown command"), goOn
+			return "", goOn, errors.New("unknown command")
 		}
-		return "", nil, goOn
+		return "", goOn, nil
 	}
 	text, err := e.handleBoard(name, args)
-	return text, err, goOn
+	return text, goOn, err
 }
 
 func (e *engine) commands() []string {
@@ -123,22 +123,22 @@ func (e *engine) handleBoard(name string, args []string) (string, error) {
 	return "", nil
 }
 
-func (e *engine) genmove(args []string) (string, error, exitCode) {
+func (e *engine) genmove(args []string) (string, exitCode, error) {
 	const goOn = exitCode(-1)
 	c, err := colorArg(args)
 	if err != nil {
-		return "", err, goOn
+		return "", goOn, err
 	}
 	e.genmoves++
 	n := e.genmoves
 	if e.cfg.crashAt == n {
-		return "", nil, 3
+		return "", 3, nil
 	}
 	if e.cfg.sleep > 0 && (e.cfg.sleepAt == 0 || e.cfg.sleepAt == n) {
 		time.Sleep(e.cfg.sleep)
 	}
 	if e.cfg.resignAt == n {
-		return "resign", nil, goOn
+		return "resign", goOn, nil
 	}
 	var answer string
 	switch {
@@ -155,7 +155,7 @@ func (e *engine) genmove(args []string) (string, error, exitCode) {
 	if p, err := rules.ParsePoint(answer); err == nil {
 		e.game.Play(rules.Move{Color: c, Point: p}) //nolint:errcheck // scripted answers may be illegal
 	}
-	return answer, nil, goOn
+	return answer, goOn, nil
 }
 
 // random returns a random legal move that fills no own eye, or Pass.

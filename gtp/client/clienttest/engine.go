@@ -133,7 +133,7 @@ func (e *engine) serve(in io.Reader, out io.Writer) int {
 		if len(words) == 0 {
 			continue
 		}
-		text, err, code := e.handle(words[0], words[1:])
+		text, code, err := e.handle(words[0], words[1:])
 		if code >= 0 {
 			if words[0] == "quit" {
 				fmt.Fprintf(w, "=%s\n\n", id)
