@@ -31,6 +31,12 @@ type worker struct {
 	owner    []ownerTally
 	scoreSum atomic.Uint64 // float64 bits: the sum of final scores, Black's view
 
+	// rootRave gathers this worker's AMAF results for the root's children
+	// and adds them to the shared nodes every raveFlushEvery simulations.
+	// Every simulation of every worker updates those children; adding to
+	// them at once makes the workers fight over their cache lines.
+	rootRave   []raveBatch
+	sinceFlush int
 }
 
 // positionAt is a position of the simulation's tree part.
@@ -57,6 +63,7 @@ func (w *worker) reset(b *rules.Board, children int) {
 		w.owner[i].net = make([]atomic.Int32, len(b.Points()))
 	}
 	w.scoreSum.Store(0)
+	w.rootRave, w.sinceFlush = make([]raveBatch, children), 0
 }
 
 // run simulates until the budget is spent. Each simulation first claims
@@ -67,12 +74,16 @@ func (w *worker) run(ctx context.Context) {
 	limit := int64(b.Playouts)
 	reports := b.Progress != nil && w == w.s.workers[0]
 	next := time.Now().Add(b.ProgressEvery)
+	defer w.flushRootRave()
 	for !w.s.shouldStop(ctx) {
 		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
 			w.s.playouts.Add(-1)
 			return
 		}
 		w.simulate()
+		if w.sinceFlush++; w.sinceFlush >= raveFlushEvery {
+			w.flushRootRave()
+		}
 		if reports && time.Now().After(next) {
 			b.Progress(w.s.result(w.s.game.Board()))
 			next = time.Now().Add(b.ProgressEvery)
@@ -227,10 +238,40 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		kids := w.path[i].kids()
 		for j := range kids {
 			k := &kids[j]
-			if k.move != rules.Pass && w.amaf[k.move] == c {
-				k.raveVisits.Add(1)
-				k.raveValue.Add(v)
+			if k.move == rules.Pass || w.amaf[k.move] != c {
+				continue
 			}
+			if i == 0 && j < len(w.rootRave) {
+				w.rootRave[j].visits++
+				w.rootRave[j].value += v
+				continue
+			}
+			k.raveVisits.Add(1)
+			k.raveValue.Add(v)
 		}
 	}
+}
+
+// raveFlushEvery is how many simulations a worker's root AMAF results wait
+// before they are added to the tree: long enough to spare the shared cache
+// lines, short enough that selection at the root hardly sees the delay.
+const raveFlushEvery = 16
+
+// raveBatch is AMAF results not yet added to a node.
+type raveBatch struct {
+	visits int32
+	value  int64
+}
+
+// flushRootRave adds the gathered root AMAF results to the root's children.
+func (w *worker) flushRootRave() {
+	kids := w.s.root.kids()
+	for j := range w.rootRave {
+		if r := &w.rootRave[j]; r.visits > 0 && j < len(kids) {
+			kids[j].raveVisits.Add(r.visits)
+			kids[j].raveValue.Add(r.value)
+			*r = raveBatch{}
+		}
+	}
+	w.sinceFlush = 0
 }
