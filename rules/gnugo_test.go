@@ -1,99 +1,15 @@
 package rules_test
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/yunzi-go/yunzi/internal/gnugotest"
 	"github.com/yunzi-go/yunzi/rules"
 )
-
-// gnugoPath is where the Debian package gnugo installs GNU Go, the
-// reference implementation of GTP.
-const gnugoPath = "/usr/games/gnugo"
-
-// gtpEngine talks GTP to a program over its standard input and output.
-type gtpEngine struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
-}
-
-// startGNUGo starts GNU Go in GTP mode, or skips the test when it is not
-// installed, unless YUNZI_REQUIRE_GNUGO=1 (CI) makes that a failure.
-func startGNUGo(t *testing.T) *gtpEngine {
-	t.Helper()
-	if _, err := os.Stat(gnugoPath); err != nil {
-		if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
-			t.Fatalf("GNU Go is required (YUNZI_REQUIRE_GNUGO=1) but %s is missing: %v", gnugoPath, err)
-		}
-		t.Skipf("GNU Go not installed (%v): install the Debian package gnugo to run the differential test", err)
-	}
-	cmd := exec.Command(gnugoPath, "--mode", "gtp", "--chinese-rules")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", gnugoPath, err)
-	}
-	e := &gtpEngine{cmd: cmd, in: in, out: bufio.NewReader(out)}
-	t.Cleanup(func() {
-		e.send("quit") //nolint:errcheck // the process is going away anyway
-		in.Close()
-		cmd.Wait() //nolint:errcheck
-	})
-	return e
-}
-
-// send sends one command and returns the response text, or an error for a
-// failure response ("? ...").
-func (e *gtpEngine) send(command string) (string, error) {
-	if _, err := io.WriteString(e.in, command+"\n"); err != nil {
-		return "", err
-	}
-	var lines []string
-	for {
-		line, err := e.out.ReadString('\n')
-		if err != nil {
-			return "", fmt.Errorf("%s: reading the response: %w", command, err)
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" && len(lines) > 0 {
-			break
-		}
-		if line != "" {
-			lines = append(lines, line)
-		}
-	}
-	text := strings.Join(lines, "\n")
-	switch {
-	case strings.HasPrefix(text, "="):
-		return strings.TrimSpace(text[1:]), nil
-	case strings.HasPrefix(text, "?"):
-		return "", fmt.Errorf("%s: %s", command, strings.TrimSpace(text[1:]))
-	}
-	return "", fmt.Errorf("%s: malformed response %q", command, text)
-}
-
-func (e *gtpEngine) mustSend(t *testing.T, command string) string {
-	t.Helper()
-	r, err := e.send(command)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // gtpMove writes a move as GTP's play and is_legal take it.
 func gtpMove(m rules.Move) string { return strings.ToLower(m.Color.Letter()) + " " + m.Point.String() }
@@ -110,9 +26,9 @@ func stoneList(b *rules.Board, c rules.Color) []string {
 	return s
 }
 
-func gnugoStones(t *testing.T, e *gtpEngine, c rules.Color) []string {
+func gnugoStones(t *testing.T, e *gnugotest.Engine, c rules.Color) []string {
 	t.Helper()
-	s := strings.Fields(e.mustSend(t, "list_stones "+c.String()))
+	s := strings.Fields(e.Must("list_stones " + c.String()))
 	slices.Sort(s)
 	return s
 }
@@ -136,8 +52,8 @@ func TestAgainstGNUGo(t *testing.T) {
 		}
 		t.Run(fmt.Sprintf("%dx%d", tt.size, tt.size), func(t *testing.T) {
 			t.Parallel()
-			e := startGNUGo(t)
-			e.mustSend(t, fmt.Sprintf("boardsize %d", tt.size))
+			e := gnugotest.Start(t, "--chinese-rules")
+			e.Must(fmt.Sprintf("boardsize %d", tt.size))
 			var n gnugoCounts
 			for seed := range games {
 				gnugoGame(t, e, tt.size, uint64(seed), &n)
@@ -154,8 +70,8 @@ func TestAgainstGNUGo(t *testing.T) {
 type gnugoCounts struct{ played, illegal, superko, undos int }
 
 // gnugoGame plays one random game in both engines.
-func gnugoGame(t *testing.T, e *gtpEngine, size int, seed uint64, n *gnugoCounts) {
-	e.mustSend(t, "clear_board")
+func gnugoGame(t *testing.T, e *gnugotest.Engine, size int, seed uint64, n *gnugoCounts) {
+	e.Must("clear_board")
 	g, err := rules.NewGame(size, rules.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +89,7 @@ func gnugoGame(t *testing.T, e *gtpEngine, size int, seed uint64, n *gnugoCounts
 				fail("Undo() = %v", err)
 			}
 			history = history[:len(history)-1]
-			e.mustSend(t, "undo")
+			e.Must("undo")
 			n.undos++
 			compareStones(t, e, g, fail)
 			continue
@@ -185,7 +101,7 @@ func gnugoGame(t *testing.T, e *gtpEngine, size int, seed uint64, n *gnugoCounts
 				fail("Check(%v) = %v", m, ours)
 			}
 		} else {
-			legal := e.mustSend(t, "is_legal "+gtpMove(m))
+			legal := e.Must("is_legal " + gtpMove(m))
 			if errors.Is(ours, rules.ErrSuperko) {
 				if legal != "1" {
 					fail("Check(%v) = %v but GNU Go's is_legal = %s: the move is illegal on the board", m, ours, legal)
@@ -210,19 +126,19 @@ func gnugoGame(t *testing.T, e *gtpEngine, size int, seed uint64, n *gnugoCounts
 			fail("Play(%v) = %v after Check said legal", m, err)
 		}
 		history = append(history, stones(g.Board()))
-		if _, err := e.send("play " + gtpMove(m)); err != nil {
+		if _, err := e.Send("play " + gtpMove(m)); err != nil {
 			fail("GNU Go refused %v: %v", m, err)
 		}
 		compareStones(t, e, g, fail)
 	}
 	for _, c := range []rules.Color{rules.Black, rules.White} {
-		if got, want := fmt.Sprint(g.Board().Captures(c)), e.mustSend(t, "captures "+c.String()); got != want {
+		if got, want := fmt.Sprint(g.Board().Captures(c)), e.Must("captures "+c.String()); got != want {
 			fail("Captures(%v) = %s, GNU Go says %s", c, got, want)
 		}
 	}
 }
 
-func compareStones(t *testing.T, e *gtpEngine, g *rules.Game, fail func(string, ...any)) {
+func compareStones(t *testing.T, e *gnugotest.Engine, g *rules.Game, fail func(string, ...any)) {
 	t.Helper()
 	for _, c := range []rules.Color{rules.Black, rules.White} {
 		if got, want := stoneList(g.Board(), c), gnugoStones(t, e, c); !slices.Equal(got, want) {
@@ -263,15 +179,15 @@ func candidateMove(b *rules.Board, toMove rules.Color, rng *rules.Rand) rules.Mo
 // below 13x13, as gomill also reads it) and Yunzi use the third, so 12x12 is
 // left to TestFixedHandicap.
 func TestFixedHandicapAgainstGNUGo(t *testing.T) {
-	e := startGNUGo(t)
+	e := gnugotest.Start(t, "--chinese-rules")
 	for size := 7; size <= 19; size++ {
 		if size == 12 {
 			continue
 		}
-		e.mustSend(t, fmt.Sprintf("boardsize %d", size))
+		e.Must(fmt.Sprintf("boardsize %d", size))
 		for n := 2; n <= rules.MaxFixedHandicap(size); n++ {
-			e.mustSend(t, "clear_board")
-			want := strings.Fields(e.mustSend(t, fmt.Sprintf("fixed_handicap %d", n)))
+			e.Must("clear_board")
+			want := strings.Fields(e.Must(fmt.Sprintf("fixed_handicap %d", n)))
 			points, err := rules.FixedHandicap(size, n)
 			if err != nil {
 				t.Fatalf("FixedHandicap(%d, %d) = %v", size, n, err)
@@ -286,8 +202,8 @@ func TestFixedHandicapAgainstGNUGo(t *testing.T) {
 				t.Errorf("FixedHandicap(%d, %d) = %v, GNU Go places %v", size, n, got, want)
 			}
 		}
-		e.mustSend(t, "clear_board")
-		if _, err := e.send(fmt.Sprintf("fixed_handicap %d", rules.MaxFixedHandicap(size)+1)); err == nil {
+		e.Must("clear_board")
+		if _, err := e.Send(fmt.Sprintf("fixed_handicap %d", rules.MaxFixedHandicap(size)+1)); err == nil {
 			t.Errorf("GNU Go accepts %d stones on %dx%d, MaxFixedHandicap says %d", rules.MaxFixedHandicap(size)+1, size, size, rules.MaxFixedHandicap(size))
 		}
 	}

@@ -1,111 +1,39 @@
 package sgf
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/yunzi-go/yunzi/internal/gnugotest"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// gnugoPath is where GNU Go is installed on the CI machines.
-const gnugoPath = "/usr/games/gnugo"
-
-// gnugo is a GNU Go process spoken to in GTP.
-type gnugo struct {
-	t   *testing.T
-	in  io.WriteCloser
-	out *bufio.Reader
-}
-
-// startGNUGo starts GNU Go, skipping the test if it is not installed,
-// unless YUNZI_REQUIRE_GNUGO=1 asks for it to fail instead.
-func startGNUGo(t *testing.T) *gnugo {
-	t.Helper()
-	if _, err := os.Stat(gnugoPath); err != nil {
-		if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
-			t.Fatalf("GNU Go is required (YUNZI_REQUIRE_GNUGO=1): %v", err)
-		}
-		t.Skipf("GNU Go not installed: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	cmd := exec.CommandContext(ctx, gnugoPath, "--mode", "gtp")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		in.Close()
-		cmd.Wait()
-		cancel()
-	})
-	return &gnugo{t: t, in: in, out: bufio.NewReader(out)}
-}
-
-// send sends a command and returns the response without its "= " and
-// whether it succeeded.
-func (g *gnugo) send(cmd string) (string, bool) {
-	g.t.Helper()
-	if _, err := fmt.Fprintln(g.in, cmd); err != nil {
-		g.t.Fatalf("%s: %v", cmd, err)
-	}
-	var resp []string
-	for {
-		line, err := g.out.ReadString('\n')
-		if err != nil {
-			g.t.Fatalf("%s: reading the response: %v", cmd, err)
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" && len(resp) > 0 {
-			break
-		}
-		resp = append(resp, line)
-	}
-	r := strings.Join(resp, "\n")
-	return strings.TrimSpace(r[1:]), r[0] == '='
-}
-
 // check compares GNU Go's board, and the player to move its loadsgf
 // reported, with want.
-func (g *gnugo) check(name string, toMove string, want *rules.Game) {
-	g.t.Helper()
+func check(t *testing.T, g *gnugotest.Engine, name string, toMove string, want *rules.Game) {
+	t.Helper()
 	for _, c := range []rules.Color{rules.Black, rules.White} {
-		got, ok := g.send("list_stones " + c.String())
-		if !ok {
-			g.t.Fatalf("%s: list_stones: %s", name, got)
-		}
-		f := strings.Fields(got)
+		f := strings.Fields(g.Must("list_stones " + c.String()))
 		slices.Sort(f)
 		if got := strings.Join(f, " "); got != stones(want.Board(), c) {
-			g.t.Errorf("%s: GNU Go has %v stones %s, want %s", name, c, got, stones(want.Board(), c))
+			t.Errorf("%s: GNU Go has %v stones %s, want %s", name, c, got, stones(want.Board(), c))
 		}
 	}
 	if toMove != want.ToMove().String() {
-		g.t.Errorf("%s: GNU Go has %s to move, want %v", name, toMove, want.ToMove())
+		t.Errorf("%s: GNU Go has %s to move, want %v", name, toMove, want.ToMove())
 	}
 }
 
 // TestGNUGoLoadsWrittenGames writes games with Write and has GNU Go load
 // them, checking it sees the same position and player to move.
 func TestGNUGoLoadsWrittenGames(t *testing.T) {
-	gg := startGNUGo(t)
+	gg := gnugotest.Start(t)
 	dir := t.TempDir()
 	games := map[string]*rules.Game{
 		"passes":  newGame(t, 9, "B E5, W C3, B pass, W D4, B pass, W pass"),
@@ -141,12 +69,12 @@ func TestGNUGoLoadsWrittenGames(t *testing.T) {
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		toMove, ok := gg.send("loadsgf " + path)
-		if !ok {
+		toMove, err := gg.Send("loadsgf " + path)
+		if err != nil {
 			t.Errorf("%s: GNU Go cannot load %q: %s", name, b.String(), toMove)
 			continue
 		}
-		if komi, _ := gg.send("get_komi"); komi != strconv.FormatFloat(g.Komi, 'f', 1, 64) {
+		if komi := gg.Must("get_komi"); komi != strconv.FormatFloat(g.Komi, 'f', 1, 64) {
 			t.Errorf("%s: GNU Go has komi %s, want %v", name, komi, g.Komi)
 		}
 		if bytes.Contains(b.Bytes(), []byte("AE[")) {
@@ -155,7 +83,7 @@ func TestGNUGoLoadsWrittenGames(t *testing.T) {
 			// the position.
 			continue
 		}
-		gg.check(name, toMove, g)
+		check(t, gg, name, toMove, g)
 	}
 }
 
@@ -163,7 +91,7 @@ func TestGNUGoLoadsWrittenGames(t *testing.T) {
 // position GNU Go's "loadsgf file N" gives, on the loadsgf commands of the
 // shared regression suites.
 func TestGNUGoMoveNumbers(t *testing.T) {
-	gg := startGNUGo(t)
+	gg := gnugotest.Start(t)
 	suites, err := filepath.Glob(filepath.Join(regressDir, "gnugo", "*.tst"))
 	if err != nil || len(suites) == 0 {
 		t.Skipf("no regression suites in %s: %v", regressDir, err)
@@ -197,11 +125,11 @@ func TestGNUGoMoveNumbers(t *testing.T) {
 				t.Errorf("Load(%s, %d): %v", path, n, err)
 				continue
 			}
-			toMove, ok := gg.send("loadsgf " + path + " " + f[2])
-			if !ok {
+			toMove, err := gg.Send("loadsgf " + path + " " + f[2])
+			if err != nil {
 				t.Fatalf("GNU Go: loadsgf %s %d: %s", path, n, toMove)
 			}
-			gg.check(fmt.Sprintf("%s %d", f[1], n), toMove, rec.Game)
+			check(t, gg, fmt.Sprintf("%s %d", f[1], n), toMove, rec.Game)
 			checked++
 		}
 	}
