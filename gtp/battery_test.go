@@ -24,6 +24,8 @@ var battery = []struct {
 	{"binary garbage", midGame, "\x00\xff\xfe\x80pl\x01ay\xc3\x28 b", "unknown command"},
 	{"play without arguments", midGame, "play", "syntax error"},
 	{"play without vertex", midGame, "play b", "syntax error"},
+	{"black without vertex", midGame, "black", "syntax error"},
+	{"white on an occupied point", midGame, "white e5", "illegal move"},
 	{"play extra argument", midGame, "play b a1 a2", "syntax error"},
 	{"play bad colour", midGame, "play red a1", "syntax error"},
 	{"play empty colour", midGame, "play e a1", "syntax error"},

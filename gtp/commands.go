@@ -23,6 +23,8 @@ func commands() map[string]handler {
 		"clear_board":         (*Server).clearBoard,
 		"komi":                (*Server).komi,
 		"play":                (*Server).play,
+		"black":               (*Server).playBlack,
+		"white":               (*Server).playWhite,
 		"genmove":             (*Server).genmove,
 		"reg_genmove":         (*Server).regGenmove,
 		"kgs-genmove_cleanup": (*Server).genmoveCleanup,

@@ -19,6 +19,16 @@ func (s *Server) play(args []string) (string, error) {
 	return "", nil
 }
 
+// playBlack and playWhite are GTP version 1's "black VERTEX" and "white
+// VERTEX", which GNU Go's regression suites still use to set positions up.
+func (s *Server) playBlack(args []string) (string, error) {
+	return s.play(append([]string{"b"}, args...))
+}
+
+func (s *Server) playWhite(args []string) (string, error) {
+	return s.play(append([]string{"w"}, args...))
+}
+
 func (s *Server) genmove(args []string) (string, error) { return s.generate(args, false) }
 
 func (s *Server) genmoveCleanup(args []string) (string, error) { return s.generate(args, true) }

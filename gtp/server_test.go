@@ -87,3 +87,11 @@ func TestWriteErrorEndsServe(t *testing.T) {
 	srv := gtp.NewServer(strings.NewReader("name\nname\n"), failingWriter{}, newEngine())
 	assert.Error(t, srv.Serve())
 }
+
+// TestBlackAndWhiteCommands: GTP version 1's "black VERTEX" and "white
+// VERTEX", which GNU Go's regression suites use for setup, play moves.
+func TestBlackAndWhiteCommands(t *testing.T) {
+	e := newEngine()
+	got := run(t, e, nil, "boardsize 5\nblack C3\nwhite D3\nis_legal b C3\nis_legal w D4\n")
+	assert.Equal(t, "= \n\n= \n\n= \n\n= 0\n\n= 1\n\n", got)
+}
