@@ -37,9 +37,10 @@ func BenchmarkCommands(b *testing.B) {
 	}
 }
 
-// finishedGame plays a random game to its end (two passes).
+// finishedGame plays a random game to its end (two passes), with the
+// random player so that setting up costs no search.
 func finishedGame(b testing.TB, size int) *engine.Engine {
-	e := engine.New(engine.Config{Size: size, Seed: 1})
+	e := engine.New(engine.Config{Size: size, Seed: 1, Player: engine.NewRandomPlayer(1)})
 	c := rules.Black
 	for !e.Game().Over() {
 		if _, _, err := e.GenMove(context.Background(), c, false); err != nil {
