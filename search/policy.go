@@ -37,10 +37,14 @@ func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi f
 	passes := 0
 	for n := 0; passes < 2 && n < maxMoves; n++ {
 		if d := b.Captures(rules.Black) - b.Captures(rules.White) - startDiff; d > mercy || -d > mercy {
+			// The side ahead in captures wins; the margin is what the
+			// board shows now, at least a point, so that mercy games do
+			// not swamp the mean score with the board's whole area.
+			score := float64(b.PlayoutScore()) - komi
 			if d > 0 {
-				return float64(area)
+				return max(score, 1)
 			}
-			return -float64(area)
+			return min(score, -1)
 		}
 		p := w.policyMove(b, c, last)
 		b.PlayUnchecked(c, p)
