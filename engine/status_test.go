@@ -76,17 +76,7 @@ func TestSekiIsNotDead(t *testing.T) {
 	for _, toMove := range []rules.Color{rules.Black, rules.White} {
 		for seed := range uint64(5) {
 			e := New(Config{Size: 7, Seed: seed})
-			var black, white []rules.Point
-			for _, p := range b.Points() {
-				switch b.At(p) {
-				case rules.Black:
-					black = append(black, p)
-				case rules.White:
-					white = append(white, p)
-				}
-			}
-			require.NoError(t, e.Game().Setup(rules.Black, black))
-			require.NoError(t, e.Game().Setup(rules.White, white))
+			require.NoError(t, e.Game().SetupPosition(b))
 			e.Game().SetToMove(toMove)
 			st, err := e.Statuses(ctx)
 			require.NoError(t, err)

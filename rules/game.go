@@ -269,6 +269,22 @@ func (g *Game) Setup(c Color, points []Point) error {
 	return nil
 }
 
+// SetupPosition replaces the stones with those of b, a board of the same
+// size, as one setup step: like Setup, it enters the superko history, is
+// not a move and cannot be undone. Unlike a Setup per colour, it adds no
+// in-between position. The captures and the player to move are kept.
+func (g *Game) SetupPosition(b *Board) error {
+	if b.Size() != g.Size() {
+		return fmt.Errorf("setting up a %dx%d position on %dx%d: %w", b.Size(), b.Size(), g.Size(), g.Size(), ErrBadSize)
+	}
+	next := g.spareBoard()
+	captures := g.Board().captures
+	next.CopyFrom(b)
+	next.captures, next.ko = captures, Pass
+	g.push(state{board: next, toMove: g.ToMove(), setup: true})
+	return nil
+}
+
 // SetHandicap places black handicap stones on the points of an empty board,
 // with White to move next. It fails, changing nothing, with
 // ErrBoardNotEmpty if a stone has been placed or a move played, and with

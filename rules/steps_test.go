@@ -31,3 +31,18 @@ func TestStepsRecordMovesAndSetups(t *testing.T) {
 	require.NoError(t, g.Undo())
 	assert.Len(t, g.Steps(), 2, "an undone move leaves the steps")
 }
+
+func TestSetupPositionIsOneStep(t *testing.T) {
+	b, err := rules.ParseDiagram("X O .\n. X O\n. . .")
+	require.NoError(t, err)
+	g, err := rules.NewGame(3, rules.DefaultOptions())
+	require.NoError(t, err)
+	require.NoError(t, g.SetupPosition(b))
+	assert.Equal(t, b.Hash(), g.Board().Hash())
+	assert.Len(t, g.Steps(), 1, "one setup step, no in-between position")
+	assert.True(t, g.Repeats(b.Hash(), rules.Black), "the position enters the superko history")
+	assert.ErrorIs(t, g.Undo(), rules.ErrCannotUndo)
+	other, err := rules.NewGame(5, rules.DefaultOptions())
+	require.NoError(t, err)
+	assert.ErrorIs(t, other.SetupPosition(b), rules.ErrBadSize)
+}

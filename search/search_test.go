@@ -20,17 +20,7 @@ func gameFrom(t *testing.T, diagram string, komi float64, toMove rules.Color) *r
 	opts.Komi = komi
 	g, err := rules.NewGame(b.Size(), opts)
 	require.NoError(t, err)
-	var black, white []rules.Point
-	for _, p := range b.Points() {
-		switch b.At(p) {
-		case rules.Black:
-			black = append(black, p)
-		case rules.White:
-			white = append(white, p)
-		}
-	}
-	require.NoError(t, g.Setup(rules.Black, black))
-	require.NoError(t, g.Setup(rules.White, white))
+	require.NoError(t, g.SetupPosition(b))
 	g.SetToMove(toMove)
 	return g
 }
