@@ -12,19 +12,23 @@ import (
 // Every chain is a ring of stones linked through next, with one stone, its
 // head, holding the chain's length and its liberties as a bitset over the
 // board. Liberty sets are exact, so atari and suicide tests are a popcount.
+//
+// The per-point tables are arrays over the whole padded grid, whatever the
+// size, so the hot paths index them at a fixed offset from the board with
+// no slice header to load; only the first geo.length entries are in use.
 type Board struct {
 	geo      *geometry
-	color    []Color     // per point; Edge in the padding
-	head     []Point     // chain head of each stone
-	next     []Point     // next stone in the chain's ring
-	chainLen []int16     // stones in the chain, stored at its head
-	libCnt   []int16     // liberties of the chain, stored at its head
-	libs     []uint64    // liberty bitsets, geo.words per chain, indexed by the head's compact index
-	stones   [2][]uint64 // bitboards of the black and the white stones
-	empty    []Point     // every empty point, in no particular order
-	emptyAt  []int16     // position of each empty point in empty
-	nbCount  []uint16    // neighbour counts of each point, packed (see nbUnit)
-	ko       Point       // the point koColor may not play on now, or Pass
+	color    [maxPoints]Color  // per point; Edge in the padding and beyond the board
+	head     [maxPoints]Point  // chain head of each stone
+	next     [maxPoints]Point  // next stone in the chain's ring
+	chainLen [maxPoints]int16  // stones in the chain, stored at its head
+	libCnt   [maxPoints]int16  // liberties of the chain, stored at its head
+	emptyAt  [maxPoints]int16  // position of each empty point in empty
+	nbCount  [maxPoints]uint16 // neighbour counts of each point, packed (see nbUnit)
+	empty    []Point           // every empty point, in no particular order
+	libs     []uint64          // liberty bitsets, geo.words per chain, indexed by the head's compact index
+	stones   [2][]uint64       // bitboards of the black and the white stones
+	ko       Point             // the point koColor may not play on now, or Pass
 	koColor  Color
 	hash     uint64
 	captures [3]int // stones captured by Black and by White
@@ -42,17 +46,10 @@ func NewBoard(size int) *Board {
 	g := geometryFor(size)
 	n := len(g.points)
 	b := &Board{
-		geo:      g,
-		color:    make([]Color, g.length),
-		head:     make([]Point, g.length),
-		next:     make([]Point, g.length),
-		chainLen: make([]int16, g.length),
-		libCnt:   make([]int16, g.length),
-		libs:     make([]uint64, n*g.words),
-		stones:   [2][]uint64{make([]uint64, g.words), make([]uint64, g.words)},
-		empty:    make([]Point, 0, n),
-		emptyAt:  make([]int16, g.length),
-		nbCount:  make([]uint16, g.length),
+		geo:    g,
+		libs:   make([]uint64, n*g.words),
+		stones: [2][]uint64{make([]uint64, g.words), make([]uint64, g.words)},
+		empty:  make([]Point, 0, n),
 	}
 	b.Clear()
 	return b
@@ -90,17 +87,18 @@ func (b *Board) CopyFrom(src *Board) {
 	if b.geo != src.geo {
 		*b = *NewBoard(src.Size())
 	}
-	copy(b.color, src.color)
-	copy(b.head, src.head)
-	copy(b.next, src.next)
-	copy(b.chainLen, src.chainLen)
-	copy(b.libCnt, src.libCnt)
+	n := b.geo.length
+	copy(b.color[:n], src.color[:n])
+	copy(b.head[:n], src.head[:n])
+	copy(b.next[:n], src.next[:n])
+	copy(b.chainLen[:n], src.chainLen[:n])
+	copy(b.libCnt[:n], src.libCnt[:n])
+	copy(b.emptyAt[:n], src.emptyAt[:n])
+	copy(b.nbCount[:n], src.nbCount[:n])
 	copy(b.libs, src.libs)
 	copy(b.stones[0], src.stones[0])
 	copy(b.stones[1], src.stones[1])
 	b.empty = append(b.empty[:0], src.empty...)
-	copy(b.emptyAt, src.emptyAt)
-	copy(b.nbCount, src.nbCount)
 	b.ko, b.koColor, b.hash, b.captures = src.ko, src.koColor, src.hash, src.captures
 }
 
@@ -113,13 +111,13 @@ func (b *Board) Points() []Point { return b.geo.points }
 
 // Contains reports whether p is a point of this board (Pass is not).
 func (b *Board) Contains(p Point) bool {
-	return p > 0 && int(p) < len(b.color) && b.color[p] != Edge
+	return p > 0 && int(p) < maxPoints && b.color[p] != Edge
 }
 
 // At returns the colour of the stone on p, or Empty. Off the board it
 // returns Edge.
 func (b *Board) At(p Point) Color {
-	if p < 0 || int(p) >= len(b.color) {
+	if p < 0 || int(p) >= maxPoints {
 		return Edge
 	}
 	return b.color[p]
@@ -290,45 +288,28 @@ func (b *Board) isSuicide(c Color, p Point) bool {
 	return true
 }
 
-// place puts a stone of colour c on p, which must be a legal move.
+// place puts a stone of colour c on p, which must be a legal move. The stone
+// first joins its own neighbour chains, so that chains it captures give
+// their points back as liberties to the chain it is now part of.
 func (b *Board) place(c Color, p Point) {
-	opp := c.Opponent()
-	idx := b.geo.index[p]
 	b.addStone(c, p)
-	b.head[p], b.next[p], b.chainLen[p] = p, p, 1
-	libs := b.chainLibs(p)
-	for i := range libs {
-		libs[i] = 0 // a loop: clear() calls memclr, slow for two words
-	}
-	for _, d := range orthogonal {
-		if n := p + d; b.color[n] == Empty {
-			setBit(libs, b.geo.index[n])
-		}
-	}
-	b.libCnt[p] = int16(b.emptyNeighbours(p))
-	h := p
+	idx := b.geo.index[p]
+	h := b.joinChains(c, p, idx)
+	opp := c.Opponent()
 	captured, koPoint := 0, Pass
 	for _, d := range orthogonal {
 		n := p + d
-		switch b.color[n] {
-		case c:
-			if b.head[n] != h {
-				h = b.merge(h, b.head[n])
-			}
-		case opp:
-			nh := b.head[n]
-			if testAndClear(b.chainLibs(nh), idx) {
-				b.libCnt[nh]--
-			}
-			if b.libCnt[nh] == 0 {
+		if b.color[n] != opp {
+			continue
+		}
+		nh := b.head[n]
+		if testAndClear(b.chainLibs(nh), idx) {
+			if b.libCnt[nh]--; b.libCnt[nh] == 0 {
 				captured += int(b.chainLen[nh])
 				koPoint = n
 				b.removeChain(nh)
 			}
 		}
-	}
-	if testAndClear(b.chainLibs(h), idx) {
-		b.libCnt[h]--
 	}
 	b.captures[c] += captured
 	// A single stone that captured a single stone and is left with one
@@ -338,6 +319,49 @@ func (b *Board) place(c Color, p Point) {
 	} else {
 		b.ko = Pass
 	}
+}
+
+// joinChains makes the new stone on p (compact index idx) part of a chain:
+// its own if no neighbour has colour c, else the neighbours' chains merged,
+// with p added to the ring and its empty neighbours to the liberties. It
+// returns the chain's head.
+func (b *Board) joinChains(c Color, p Point, idx int16) Point {
+	h := Pass
+	for _, d := range orthogonal {
+		if n := p + d; b.color[n] == c {
+			if nh := b.head[n]; h == Pass {
+				h = nh
+			} else if nh != h {
+				h = b.merge(h, nh)
+			}
+		}
+	}
+	if h == Pass {
+		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
+		libs := b.chainLibs(p)
+		for i := range libs {
+			libs[i] = 0 // a loop: clear() calls memclr, slow for two words
+		}
+		for _, d := range orthogonal {
+			if n := p + d; b.color[n] == Empty {
+				setBit(libs, b.geo.index[n])
+			}
+		}
+		b.libCnt[p] = int16(b.emptyNeighbours(p))
+		return p
+	}
+	b.head[p], b.next[p], b.next[h] = h, b.next[h], p
+	b.chainLen[h]++
+	libs := b.chainLibs(h)
+	clearBit(libs, idx) // p was a liberty of every chain it joins
+	n := int(b.libCnt[h]) - 1
+	for _, d := range orthogonal {
+		if q := p + d; b.color[q] == Empty && testAndSet(libs, b.geo.index[q]) {
+			n++
+		}
+	}
+	b.libCnt[h] = int16(n)
+	return h
 }
 
 // merge joins the chains with heads a and b and returns the new head. The
