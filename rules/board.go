@@ -266,26 +266,28 @@ func (b *Board) check(m Move) error {
 // (p was its last liberty) and no enemy neighbour chain in atari (which the
 // stone would capture).
 func (b *Board) isSuicide(c Color, p Point) bool {
-	if b.emptyNeighbours(p) > 0 {
-		return false
-	}
+	return b.emptyNeighbours(p) == 0 && !b.capturesOrConnects(c, p)
+}
+
+// capturesOrConnects reports whether a stone of colour c on p, a point with
+// no empty neighbour, would have a liberty: it joins an own chain with a
+// liberty besides p or captures an enemy chain in atari.
+func (b *Board) capturesOrConnects(c Color, p Point) bool {
 	opp := c.Opponent()
 	for _, d := range orthogonal {
 		n := p + d
 		switch b.color[n] {
-		case Empty:
-			return false
 		case c:
 			if !b.inAtari(b.head[n]) {
-				return false
+				return true
 			}
 		case opp:
 			if b.inAtari(b.head[n]) {
-				return false
+				return true
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // place puts a stone of colour c on p, which must be a legal move. The stone

@@ -6,9 +6,11 @@ package rules
 // two enemy diagonals is a false eye that may have to be filled, so it does
 // not count.
 func (b *Board) IsEye(c Color, p Point) bool {
-	if b.color[p] != Empty {
-		return false
-	}
+	return b.color[p] == Empty && b.isEye(c, p)
+}
+
+// isEye is IsEye for a point known to be empty.
+func (b *Board) isEye(c Color, p Point) bool {
 	if !b.surroundedBy(c, p) {
 		return false
 	}
@@ -36,7 +38,12 @@ func (b *Board) RandomMove(c Color, r *Rand) Point {
 	for k := len(b.empty); k > 0; k-- {
 		i := r.IntN(k)
 		p := b.empty[i]
-		if !b.IsEye(c, p) && !(p == b.ko && c == b.koColor) && !b.isSuicide(c, p) {
+		// Most points have an empty neighbour: no eye, no suicide, no ko
+		// (a ko point is surrounded by the stones that captured on it).
+		if b.emptyNeighbours(p) > 0 {
+			return p
+		}
+		if !b.isEye(c, p) && !(p == b.ko && c == b.koColor) && b.capturesOrConnects(c, p) {
 			return p
 		}
 		q := b.empty[k-1]
