@@ -338,17 +338,14 @@ func (b *Board) joinChains(c Color, p Point, idx int16) Point {
 			}
 		}
 	}
+	w, e0, e1 := b.emptyNeighbourBits(p)
 	if h == Pass {
 		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
 		libs := b.chainLibs(p)
 		for i := range libs {
 			libs[i] = 0 // a loop: clear() calls memclr, slow for two words
 		}
-		for _, d := range orthogonal {
-			if n := p + d; b.color[n] == Empty {
-				setBit(libs, b.geo.index[n])
-			}
-		}
+		libs[w], libs[w+1] = e0, e1
 		b.libCnt[p] = int16(b.emptyNeighbours(p))
 		return p
 	}
@@ -356,14 +353,21 @@ func (b *Board) joinChains(c Color, p Point, idx int16) Point {
 	b.chainLen[h]++
 	libs := b.chainLibs(h)
 	clearBit(libs, idx) // p was a liberty of every chain it joins
-	n := int(b.libCnt[h]) - 1
-	for _, d := range orthogonal {
-		if q := p + d; b.color[q] == Empty && testAndSet(libs, b.geo.index[q]) {
-			n++
-		}
-	}
-	b.libCnt[h] = int16(n)
+	win := libs[w : w+2]
+	added := bits.OnesCount64(e0&^win[0]) + bits.OnesCount64(e1&^win[1])
+	win[0] |= e0
+	win[1] |= e1
+	b.libCnt[h] += int16(added) - 1
 	return h
+}
+
+// emptyNeighbourBits returns the empty orthogonal neighbours of p as words
+// w and w+1 of a bitset over the board (see geometry.nbWord).
+func (b *Board) emptyNeighbourBits(p Point) (w int, lo, hi uint64) {
+	w = int(b.geo.nbWord[p])
+	m := &b.geo.nbMask[p]
+	black, white := b.stones[0][w:w+2], b.stones[1][w:w+2]
+	return w, m[0] &^ (black[0] | white[0]), m[1] &^ (black[1] | white[1])
 }
 
 // merge joins the chains with heads a and b and returns the new head. The
