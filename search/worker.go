@@ -14,8 +14,11 @@ import (
 type worker struct {
 	s     *Searcher
 	cfg   *Config
-	rng   *rules.Rand
 	board *rules.Board
+
+	// rng is held by value: two generators allocated one after the other
+	// share a cache line, and every draw would then stall the other worker.
+	rng rules.Rand
 
 	path   []*node      // root first
 	seq    []played     // the simulation's moves: the tree's, then the playout's
@@ -37,6 +40,11 @@ type worker struct {
 	// them at once makes the workers fight over their cache lines.
 	rootRave   []raveBatch
 	sinceFlush int
+
+	// The workers are allocated one after the other; the padding keeps
+	// the fields one writes on every simulation off the cache lines of the
+	// next one's.
+	_ [64]byte
 }
 
 // positionAt is a position of the simulation's tree part.
@@ -46,7 +54,7 @@ type positionAt struct {
 }
 
 func newWorker(s *Searcher, seed uint64) *worker {
-	return &worker{s: s, cfg: &s.cfg, rng: rules.NewRand(seed)}
+	return &worker{s: s, cfg: &s.cfg, rng: *rules.NewRand(seed)}
 }
 
 // reset prepares the worker for a search from the position b whose root
