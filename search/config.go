@@ -38,11 +38,17 @@ type Priors struct {
 	Even        float64 // every move: this many games at 50%
 	Capture     float64 // the move captures
 	AtariEscape float64 // the move saves an own chain from atari
-	Pattern     float64 // a 3x3 shape pattern matches
-	NearLast    float64 // within two points of the last move
-	EdgeEarly   float64 // malus: first or second line with nothing near
-	SelfAtari   float64 // malus: the move puts its own chain in atari
-	Pass        float64 // malus: passing while the opponent has not passed
+	// LadderEscape is a malus: the move extends an own chain in atari
+	// into a ladder that captures it.
+	LadderEscape float64
+	// LadderCapture: the move puts an enemy chain in atari and captures
+	// it in a ladder.
+	LadderCapture float64
+	Pattern       float64 // a 3x3 shape pattern matches
+	NearLast      float64 // within two points of the last move
+	EdgeEarly     float64 // malus: first or second line with nothing near
+	SelfAtari     float64 // malus: the move puts its own chain in atari
+	Pass          float64 // malus: passing while the opponent has not passed
 }
 
 // Policy tunes the heavy playouts.
@@ -66,14 +72,16 @@ func DefaultConfig() Config {
 		Exploration:     0.05,
 		RaveEquivalence: 3000,
 		Priors: Priors{
-			Even:        10,
-			Capture:     20,
-			AtariEscape: 15,
-			Pattern:     10,
-			NearLast:    5,
-			EdgeEarly:   10,
-			SelfAtari:   15,
-			Pass:        30,
+			Even:          10,
+			Capture:       20,
+			AtariEscape:   15,
+			LadderEscape:  15,
+			LadderCapture: 15,
+			Pattern:       10,
+			NearLast:      5,
+			EdgeEarly:     10,
+			SelfAtari:     15,
+			Pass:          30,
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}

@@ -119,7 +119,7 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) r
 		if b.At(n) != c || b.Liberties(n) != 1 {
 			continue
 		}
-		if escape := b.AnyLiberty(n); b.LibertiesAfter(c, escape, 2) >= 2 {
+		if escape := b.AnyLiberty(n); w.ladder.extensionSaves(b, c, n, escape) {
 			cands = w.addIfGood(cands, b, c, escape, false)
 		}
 		b.Chain(n, func(s rules.Point) {
@@ -173,7 +173,7 @@ func (w *worker) pick(cands []rules.Point) rules.Point {
 // draws it looks through every point, and passes if all are bad.
 func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 	for range w.cfg.Policy.SelfAtariRetries {
-		p := b.RandomMove(c, w.rng)
+		p := b.RandomMove(c, &w.rng)
 		if p == rules.Pass || !selfAtariOfChain(b, c, p) {
 			return p
 		}

@@ -16,8 +16,14 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	if captures {
 		bonus(k.Capture)
 	}
-	if savesChain(b, c, p) {
+	switch saved, tried := w.ladder.escapes(b, c, p); {
+	case saved:
 		bonus(k.AtariEscape)
+	case tried:
+		malus(k.LadderEscape)
+	}
+	if w.laddersNeighbour(b, c, p) {
+		bonus(k.LadderCapture)
 	}
 	if last != rules.Pass && near(p, last) {
 		bonus(k.NearLast)
@@ -46,12 +52,12 @@ func (w *worker) passPrior(last rules.Point, moves int) prior {
 	return pr
 }
 
-// savesChain reports whether p is the last liberty of an own chain in atari
-// and playing there gives the chain at least two liberties.
-func savesChain(b *rules.Board, c rules.Color, p rules.Point) bool {
+// laddersNeighbour reports whether c playing p puts an enemy chain next
+// to it in atari and catches it in a ladder.
+func (w *worker) laddersNeighbour(b *rules.Board, c rules.Color, p rules.Point) bool {
 	for _, n := range p.Neighbours() {
-		if b.At(n) == c && b.Liberties(n) == 1 {
-			return b.LibertiesAfter(c, p, 2) >= 2
+		if b.At(n) == c.Opponent() && b.Liberties(n) == 2 && w.ladder.atariCaptures(b, c, p, n) {
+			return true
 		}
 	}
 	return false

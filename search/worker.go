@@ -26,6 +26,7 @@ type worker struct {
 	amaf   []rules.Color
 	cands  []rules.Point
 	moves  []rules.Point
+	ladder ladder
 
 	// owner tallies who owned each point at the end of the playouts:
 	// owner[0] over all of them, owner[i+1] over those through the root's

@@ -1,0 +1,181 @@
+package search
+
+import "github.com/yunzi-go/yunzi/rules"
+
+// Ladders. A chain in atari that extends to two liberties can often be put
+// back in atari, again and again, until it runs into the edge or the
+// attacker's stones: a ladder. Without reading it, the priors and the
+// playouts see the extension as a save, and the search spends its games on
+// a chain that is already lost (or, for the attacker, misses a capture).
+
+// ladderBudget bounds the boards one ladder reading may play (one per
+// ladder step, as the wrong ataris are told apart before playing), so that
+// a long ladder on 19x19, about 35 steps, is read to its end in bounded
+// time. A reading that runs out counts as an escape.
+const ladderBudget = 60
+
+// ladder reads ladders on scratch boards, one per step, kept between
+// readings so that reading allocates nothing.
+type ladder struct {
+	boards []*rules.Board
+	played int
+}
+
+// caught reports whether the chain through p, which must be in atari, is
+// lost even if its owner moves first: extending at its liberty leaves it
+// with at most two liberties, and the attacker can keep it in atari until
+// it is captured. Capturing an attacker's chain in atari that touches it
+// counts as an escape.
+func (l *ladder) caught(b *rules.Board, p rules.Point) bool {
+	l.played = 0
+	s := l.board(b, 0)
+	switch l.extend(s, p) {
+	case escaped:
+		return false
+	case captured:
+		return true
+	}
+	return l.attack(s, p, 1)
+}
+
+// atariCaptures reports whether a, playing the empty point p, puts the
+// chain through n (the opponent's, with two liberties, one of them p) in
+// atari and catches it in a ladder.
+func (l *ladder) atariCaptures(b *rules.Board, a rules.Color, p, n rules.Point) bool {
+	other := rules.Pass
+	b.LibertyPoints(n, func(q rules.Point) {
+		if q != p {
+			other = q
+		}
+	})
+	l.played = 0
+	return l.atari(b, n, p, other, 0)
+}
+
+// board returns the scratch board for the given step, a copy of b.
+func (l *ladder) board(b *rules.Board, step int) *rules.Board {
+	for len(l.boards) <= step {
+		l.boards = append(l.boards, rules.NewBoard(b.Size()))
+	}
+	s := l.boards[step]
+	s.CopyFrom(b)
+	l.played++
+	return s
+}
+
+// outcome is where a chain stands after its owner answers an atari.
+type outcome int
+
+const (
+	escaped  outcome = iota // three liberties, or it captured an attacker
+	captured                // it cannot get out of atari
+	running                 // two liberties: the attacker reads on
+)
+
+// extend answers the atari on the chain through p on b itself: the owner
+// captures a chain in atari touching it if there is one (an escape), or
+// else extends at the liberty.
+func (l *ladder) extend(b *rules.Board, p rules.Point) outcome {
+	d := b.At(p)
+	if touchesAtari(b, p, d.Opponent()) {
+		return escaped
+	}
+	escape := b.AnyLiberty(p)
+	if !b.IsLegal(rules.Move{Color: d, Point: escape}) {
+		return captured
+	}
+	b.PlayUnchecked(d, escape)
+	switch libs := b.Liberties(p); {
+	case libs <= 1:
+		return captured
+	case libs >= 3:
+		return escaped
+	}
+	return running
+}
+
+// attack reports whether the attacker, to move, can capture the chain
+// through p, which has two liberties, by putting it in atari on one of them
+// and reading the ladder on.
+func (l *ladder) attack(b *rules.Board, p rules.Point, step int) bool {
+	var libs [2]rules.Point
+	n := 0
+	b.LibertyPoints(p, func(q rules.Point) {
+		if n < len(libs) {
+			libs[n] = q
+			n++
+		}
+	})
+	return n == 2 && (l.atari(b, p, libs[0], libs[1], step) || l.atari(b, p, libs[1], libs[0], step))
+}
+
+// atari reports whether the attacker captures the chain through p, which
+// has the two liberties q and r, by playing q and reading the ladder on.
+func (l *ladder) atari(b *rules.Board, p, q, r rules.Point, step int) bool {
+	d := b.At(p)
+	a := d.Opponent()
+	// The owner answers on r. If extending there would give three
+	// liberties even with q taken, the atari fails; seeing that now
+	// spares a board.
+	if r == rules.Pass || b.LibertiesAfter(d, r, 4)-1 >= 3 || !b.IsLegal(rules.Move{Color: a, Point: q}) {
+		return false
+	}
+	if l.played >= ladderBudget {
+		return false
+	}
+	s := l.board(b, step)
+	s.PlayUnchecked(a, q)
+	if s.Liberties(p) != 1 {
+		return false
+	}
+	switch l.extend(s, p) {
+	case captured:
+		return true
+	case running:
+		return l.attack(s, p, step+1)
+	}
+	return false
+}
+
+// touchesAtari reports whether a chain of colour a in atari touches the
+// chain through p.
+func touchesAtari(b *rules.Board, p rules.Point, a rules.Color) bool {
+	found := false
+	b.Chain(p, func(s rules.Point) {
+		for _, q := range s.Neighbours() {
+			if !found && b.At(q) == a && b.Liberties(q) == 1 {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// escapes reports whether c playing p saves an own chain in atari next to
+// it (see extensionSaves). It also reports whether p was such an escape at
+// all, so that a failed one can be told from an unrelated move.
+func (l *ladder) escapes(b *rules.Board, c rules.Color, p rules.Point) (saved, tried bool) {
+	for _, n := range p.Neighbours() {
+		if b.At(n) != c || b.Liberties(n) != 1 {
+			continue
+		}
+		if l.extensionSaves(b, c, n, p) {
+			return true, true
+		}
+		tried = true
+	}
+	return false, tried
+}
+
+// extensionSaves reports whether c extending the chain through n, in
+// atari, at its liberty p saves it: three liberties or more, or two that
+// no ladder takes away.
+func (l *ladder) extensionSaves(b *rules.Board, c rules.Color, n, p rules.Point) bool {
+	switch libs := b.LibertiesAfter(c, p, 3); {
+	case libs >= 3:
+		return true
+	case libs == 2:
+		return !l.caught(b, n)
+	}
+	return false
+}
