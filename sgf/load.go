@@ -230,11 +230,13 @@ func (l *loader) setup(n *Node, root bool) error {
 	return nil
 }
 
-// place sets up the points of lists (indexed by colour) on the board. The
-// points that change colour are first cleared, then the black stones are
-// added, then the white ones: that order fails only if the final position
-// itself has a chain without liberties. Points that already have their
-// colour are left alone.
+// place sets up the points of lists (indexed by colour) on the board as
+// one setup step, so a node with both AB and AW adds a single position to
+// the superko history. On a copy of the board the points that change
+// colour are first cleared, then the black stones are added, then the
+// white ones: that order fails only if the final position itself has a
+// chain without liberties. Points that already have their colour are left
+// alone.
 func (l *loader) place(lists [3][]rules.Point) error {
 	b := l.game.Board()
 	var todo [3][]rules.Point
@@ -250,15 +252,19 @@ func (l *loader) place(lists [3][]rules.Point) error {
 			}
 		}
 	}
+	if len(todo[rules.Empty])+len(todo[rules.Black])+len(todo[rules.White]) == 0 {
+		return nil
+	}
+	next := b.Clone()
 	for c, pts := range todo {
 		if len(pts) == 0 {
 			continue
 		}
-		if err := l.game.Setup(rules.Color(c), pts); err != nil {
+		if err := next.Setup(rules.Color(c), pts); err != nil {
 			return fmt.Errorf("setting up %v stones: %w", rules.Color(c), err)
 		}
 	}
-	return nil
+	return l.game.SetupPosition(next)
 }
 
 // points reads the values of a setup property: points, and rectangles of

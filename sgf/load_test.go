@@ -254,6 +254,26 @@ func TestLoadSetupProperties(t *testing.T) {
 	}
 }
 
+// A node that sets up both colours (and clears points) is one setup step:
+// the superko history gets the final position only.
+func TestLoadSetupNodeIsOneStep(t *testing.T) {
+	rec, err := Load([]byte("(;SZ[5]AB[aa][bb]AW[cc][dd];B[ee];AE[aa]AW[ab]AB[ca])"), rules.DefaultOptions(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, s := range rec.Game.Steps() {
+		if s.Setup {
+			kinds = append(kinds, "setup")
+		} else {
+			kinds = append(kinds, s.Move.String())
+		}
+	}
+	if want := []string{"setup", "B E1", "setup"}; !slices.Equal(kinds, want) {
+		t.Errorf("steps %v, want %v", kinds, want)
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {
 		in, want string // want: a part of the error message
