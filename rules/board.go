@@ -26,7 +26,7 @@ type Board struct {
 	emptyAt  [maxPoints]int16  // position of each empty point in empty
 	nbCount  [maxPoints]uint16 // neighbour counts of each point, packed (see nbUnit)
 	empty    []Point           // every empty point, in no particular order
-	libs     []uint64          // liberty bitsets, geo.words per chain, indexed by the head's compact index
+	libs     []uint64          // liberty bitsets, geo.words per chain head by its compact index; zero for other points
 	stones   [2][]uint64       // bitboards of the black and the white stones
 	ko       Point             // the point koColor may not play on now, or Pass
 	koColor  Color
@@ -341,10 +341,7 @@ func (b *Board) joinChains(c Color, p Point, idx int16) Point {
 	w, e0, e1 := b.emptyNeighbourBits(p)
 	if h == Pass {
 		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
-		libs := b.chainLibs(p)
-		for i := range libs {
-			libs[i] = 0 // a loop: clear() calls memclr, slow for two words
-		}
+		libs := b.chainLibs(p) // all zero: p was no chain's head
 		libs[w], libs[w+1] = e0, e1
 		b.libCnt[p] = int16(b.emptyNeighbours(p))
 		return p
@@ -389,6 +386,7 @@ func (b *Board) merge(x, y Point) Point {
 	lx, ly := b.chainLibs(x), b.chainLibs(y)
 	for i := range lx {
 		lx[i] |= ly[i]
+		ly[i] = 0
 	}
 	b.libCnt[x] = b.countLibs(x)
 	return x

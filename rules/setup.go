@@ -36,6 +36,7 @@ func (b *Board) Setup(c Color, points []Point) error {
 // row, so a stone's west and south neighbours already belong to chains.
 func (b *Board) rebuild() {
 	b.empty = b.empty[:0]
+	clear(b.libs)
 	clear(b.stones[0])
 	clear(b.stones[1])
 	b.hash = 0
@@ -50,7 +51,6 @@ func (b *Board) rebuild() {
 		b.hash ^= zobrist[c][p]
 		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
 		libs := b.chainLibs(p)
-		clear(libs)
 		for _, d := range orthogonal {
 			if n := p + d; b.color[n] == Empty {
 				setBit(libs, b.geo.index[n])
