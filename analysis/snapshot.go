@@ -32,6 +32,9 @@ type Move struct {
 	WinRate float64 // for the player to move, in [0, 1]
 	LCB     float64 // lower confidence bound of WinRate
 	Prior   float64 // what the search believed of the move before trying it, in [0, 1]
+	// ScoreLead is the mean final margin after the move, for the player to
+	// move, komi included.
+	ScoreLead float64
 	// PV is the principal variation, starting with Point.
 	PV []rules.Point
 }

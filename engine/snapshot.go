@@ -17,7 +17,7 @@ func snapshotOf(r *search.Result, b *rules.Board) *analysis.Snapshot {
 	}
 	for _, c := range r.Candidates {
 		s.Moves = append(s.Moves, analysis.Move{
-			Point: c.Move, Visits: c.Visits, WinRate: c.WinRate, LCB: c.LCB, Prior: c.Prior, PV: c.PV,
+			Point: c.Move, Visits: c.Visits, WinRate: c.WinRate, LCB: c.LCB, Prior: c.Prior, ScoreLead: c.ScoreLead, PV: c.PV,
 		})
 	}
 	if pts := b.Points(); len(r.Ownership) == len(pts) {

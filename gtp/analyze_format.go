@@ -30,9 +30,10 @@ func lzInfo(s *analysis.Snapshot, a analyzeArgs) string {
 }
 
 // kataInfo prints a snapshot in KataGo's format: floats with a decimal
-// point, scoreLead and scoreMean (the search's overall estimate: it has
-// none per move), pv last in each block, then, if asked, "ownership" and
-// size*size values from the top-left, from the mover's side.
+// point, scoreLead and scoreMean (the same: the mean margin of the
+// playouts through the move), pv last in each block, then, if asked,
+// "ownership" and size*size values from the top-left, from the mover's
+// side.
 func kataInfo(s *analysis.Snapshot, a analyzeArgs) string {
 	var sb strings.Builder
 	for i, m := range candidates(s, a) {
@@ -43,8 +44,8 @@ func kataInfo(s *analysis.Snapshot, a analyzeArgs) string {
 		sb.WriteString(" visits " + strconv.Itoa(m.Visits))
 		sb.WriteString(" utility " + decimal(2*m.WinRate-1))
 		sb.WriteString(" winrate " + decimal(m.WinRate))
-		sb.WriteString(" scoreMean " + decimal(s.ScoreLead))
-		sb.WriteString(" scoreLead " + decimal(s.ScoreLead))
+		sb.WriteString(" scoreMean " + decimal(m.ScoreLead))
+		sb.WriteString(" scoreLead " + decimal(m.ScoreLead))
 		sb.WriteString(" prior " + decimal(m.Prior))
 		sb.WriteString(" lcb " + decimal(m.LCB))
 		sb.WriteString(" order " + strconv.Itoa(i))

@@ -24,8 +24,8 @@ func testSnapshot() *analysis.Snapshot {
 	return &analysis.Snapshot{
 		Color: rules.White, Size: 2, Playouts: 1000, WinRate: 0.4656, ScoreLead: -1.5,
 		Moves: []analysis.Move{
-			{Point: point("A1"), Visits: 836, WinRate: 0.4656, LCB: 0.464, Prior: 0.0839, PV: []rules.Point{point("A1"), point("B2")}},
-			{Point: point("B2"), Visits: 10, WinRate: 1, LCB: -0.2, Prior: 0.5},
+			{Point: point("A1"), Visits: 836, WinRate: 0.4656, LCB: 0.464, Prior: 0.0839, ScoreLead: -1.5, PV: []rules.Point{point("A1"), point("B2")}},
+			{Point: point("B2"), Visits: 10, WinRate: 1, LCB: -0.2, Prior: 0.5, ScoreLead: 3},
 		},
 		Ownership: own,
 	}
@@ -43,6 +43,8 @@ func TestKataInfo(t *testing.T) {
 	got := kataInfo(testSnapshot(), analyzeArgs{maxMoves: 1, ownership: true})
 	assert.Equal(t, "info move A1 visits 836 utility -0.0688 winrate 0.4656 scoreMean -1.5 scoreLead -1.5 "+
 		"prior 0.0839 lcb 0.464 order 0 pv A1 B2 ownership -1.0 0.0 0.0 0.5", got, "from White's side, A2 first")
+	assert.Contains(t, kataInfo(testSnapshot(), analyzeArgs{}), "info move B2 visits 10 utility 1.0 winrate 1.0 scoreMean 3.0 scoreLead 3.0 ",
+		"each move has its own score")
 	assert.Equal(t, "", kataInfo(&analysis.Snapshot{Size: 9}, analyzeArgs{}))
 }
 

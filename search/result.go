@@ -14,8 +14,8 @@ type Result struct {
 	Move  rules.Point // the most visited move, checked against its LCB
 	// WinRate is Move's win rate for Color, in [0, 1].
 	WinRate float64
-	// ScoreLead is the mean final margin of the playouts for Color, komi
-	// included.
+	// ScoreLead is the mean final margin for Color, komi included, of the
+	// playouts through Move (of all of them when too few went through it).
 	ScoreLead float64
 	Playouts  int
 	Nodes     int
@@ -35,7 +35,10 @@ type Candidate struct {
 	WinRate float64 // real games only, for the player to move
 	LCB     float64
 	Prior   float64 // the win rate of the node's prior games
-	PV      []rules.Point
+	// ScoreLead is the mean final margin for the player to move of this
+	// search's playouts through the move (0 if none went through it).
+	ScoreLead float64
+	PV        []rules.Point
 }
 
 // PV returns the principal variation starting with the chosen move.
@@ -71,17 +74,19 @@ func (s *Searcher) result(b *rules.Board) *Result {
 		if k.visits.Load() == 0 {
 			continue
 		}
+		lead, _ := s.scoreLead(i + 1)
 		prior := 0.5
 		if k.prior.visits > 0 {
 			prior = float64(k.prior.wins / k.prior.visits)
 		}
 		r.Candidates = append(r.Candidates, Candidate{
-			Move:    k.move,
-			Visits:  int(k.visits.Load()),
-			WinRate: k.realWinRate(),
-			LCB:     k.lcb(),
-			Prior:   prior,
-			PV:      principalVariation(k),
+			Move:      k.move,
+			Visits:    int(k.visits.Load()),
+			WinRate:   k.realWinRate(),
+			LCB:       k.lcb(),
+			Prior:     prior,
+			ScoreLead: lead,
+			PV:        principalVariation(k),
 		})
 	}
 	slices.SortStableFunc(r.Candidates, func(a, b Candidate) int { return b.Visits - a.Visits })
@@ -89,33 +94,50 @@ func (s *Searcher) result(b *rules.Board) *Result {
 		r.Move, r.WinRate = best.Move, best.WinRate
 	}
 
-	r.Ownership, r.ScoreLead = s.ownership(b, r.Move), s.scoreLead(r.Playouts)
+	slot := s.slotOf(r.Move)
+	r.Ownership = s.ownership(b, slot)
+	r.ScoreLead = s.leadOf(slot)
 	return r
 }
 
-// ownershipMinPlayouts is the least number of playouts through the chosen
-// move for its own ownership to be reported; with fewer, all are used.
-const ownershipMinPlayouts = 50
-
-// ownership returns, per point, the mean owner at the end of the playouts
-// through the chosen move (+1 Black, -1 White): the future that move leads
-// to, not that of every move the search tried.
-func (s *Searcher) ownership(b *rules.Board, move rules.Point) []float64 {
-	slot := 0
+// slotOf returns the tally slot of the root move m: i+1 for the root's
+// child i, 0 (all playouts) if m is not a child.
+func (s *Searcher) slotOf(m rules.Point) int {
 	kids := s.root.kids()
 	for i := range kids {
-		if kids[i].move == move {
-			slot = i + 1
+		if kids[i].move == m {
+			return i + 1
 		}
 	}
+	return 0
+}
+
+// minSlotPlayouts is the least number of playouts through the chosen move
+// for its own ownership and score to be reported; with fewer, all are used.
+const minSlotPlayouts = 50
+
+// ownership returns, per point, the mean owner at the end of the playouts
+// of a tally slot (+1 Black, -1 White): the future the chosen move leads
+// to, not that of every move the search tried.
+func (s *Searcher) ownership(b *rules.Board, slot int) []float64 {
 	own, n := s.sumOwnership(slot, len(b.Points()))
-	if n < ownershipMinPlayouts {
+	if n < minSlotPlayouts {
 		own, n = s.sumOwnership(0, len(b.Points()))
 	}
 	for i := range own {
 		own[i] /= float64(max(n, 1))
 	}
 	return own
+}
+
+// leadOf returns the score lead of a tally slot, or of all playouts when
+// the slot has too few.
+func (s *Searcher) leadOf(slot int) float64 {
+	if lead, n := s.scoreLead(slot); n >= minSlotPlayouts {
+		return lead
+	}
+	lead, _ := s.scoreLead(0)
+	return lead
 }
 
 // sumOwnership adds up the workers' owner tallies of one slot.
@@ -133,18 +155,22 @@ func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
 	return out, n
 }
 
-// scoreLead returns the mean final margin of this search's playouts for
-// the player searched for.
-func (s *Searcher) scoreLead(playouts int) float64 {
-	total := 0.0
+// scoreLead returns the mean final margin of the playouts of a tally slot
+// for the player searched for, and their number.
+func (s *Searcher) scoreLead(slot int) (float64, int32) {
+	total, n := 0.0, int32(0)
 	for _, w := range s.workers {
-		total += math.Float64frombits(w.scoreSum.Load())
+		if slot >= len(w.owner) {
+			continue
+		}
+		n += w.owner[slot].playouts.Load()
+		total += math.Float64frombits(w.owner[slot].score.Load())
 	}
-	lead := total / float64(max(playouts, 1))
+	lead := total / float64(max(n, 1))
 	if s.color == rules.White {
 		lead = -lead
 	}
-	return lead
+	return lead, n
 }
 
 // chooseMove returns the most visited candidate, unless another with at

@@ -105,6 +105,30 @@ func TestSearchFindsDecidingMove(t *testing.T) {
 	}
 }
 
+// Each candidate reports the mean margin of its own playouts: capturing
+// the cutting stones wins by about 2.5 (28 to 21, komi 4.5), letting them
+// connect loses by about 7.5 (23 to 26). The result's lead is its move's.
+func TestScoreLeadPerMove(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . . . .
+		. . . X . . .
+		X X X O X X X
+		X X X O X X X
+		O O O . O O O
+		. . . . . . .
+		. . . . . . .`, 4.5, rules.Black)
+	r := searchMove(g, rules.Black, 5000)
+	require.Equal(t, "D3", r.Move.String())
+	best := r.Candidates[0]
+	assert.Equal(t, best.ScoreLead, r.ScoreLead)
+	assert.Greater(t, best.ScoreLead, 0.0)
+	for _, c := range r.Candidates[1:] {
+		if c.Visits >= minSlotPlayouts {
+			assert.Less(t, c.ScoreLead, best.ScoreLead, "%v", c.Move)
+		}
+	}
+}
+
 func TestSearchIsDeterministicWithOneThread(t *testing.T) {
 	g, err := rules.NewGame(9, rules.DefaultOptions())
 	require.NoError(t, err)

@@ -28,12 +28,11 @@ type worker struct {
 	moves  []rules.Point
 	ladder ladder
 
-	// owner tallies who owned each point at the end of the playouts:
-	// owner[0] over all of them, owner[i+1] over those through the root's
-	// child i (made when first needed), so the result can report the
-	// ownership that follows the move chosen, not every move tried.
-	owner    []ownerTally
-	scoreSum atomic.Uint64 // float64 bits: the sum of final scores, Black's view
+	// owner tallies the final scores and who owned each point at the end
+	// of the playouts: owner[0] over all of them, owner[i+1] over those
+	// through the root's child i, so the result can report the score and
+	// the ownership that follow each move, not the mix of every move tried.
+	owner []ownerTally
 
 	// rootRave gathers this worker's AMAF results for the root's children
 	// and adds them to the shared nodes every raveFlushEvery simulations.
@@ -71,7 +70,6 @@ func (w *worker) reset(b *rules.Board, children int) {
 	for i := range w.owner {
 		w.owner[i].net = make([]atomic.Int32, len(b.Points()))
 	}
-	w.scoreSum.Store(0)
 	w.rootRave, w.sinceFlush = make([]raveBatch, children), 0
 }
 
@@ -131,25 +129,27 @@ func (w *worker) simulate() {
 	treeMoves := len(w.seq)
 	score := w.playout(b, c, last, s.komi)
 	w.backup(gameValue(score, b.Size()), treeMoves, c)
-	w.scoreSum.Store(math.Float64bits(math.Float64frombits(w.scoreSum.Load()) + score))
-	w.tally(0, b)
+	w.tally(0, b, score)
 	if rootChild >= 0 {
-		w.tally(rootChild+1, b)
+		w.tally(rootChild+1, b, score)
 	}
 }
 
-// ownerTally counts playouts and, per point index of Board.Points(), how
-// many more ended with the point Black's than White's. Only its worker
-// writes it; the counters are atomic so progress reports can read them.
+// ownerTally counts playouts, sums their final scores (Black's view,
+// komi included) and, per point index of Board.Points(), counts how many
+// more ended with the point Black's than White's. Only its worker writes
+// it; the counters are atomic so progress reports can read them.
 type ownerTally struct {
 	playouts atomic.Int32
+	score    atomic.Uint64 // float64 bits
 	net      []atomic.Int32
 }
 
-// tally adds the final board b to the owner tally of slot i.
-func (w *worker) tally(i int, b *rules.Board) {
+// tally adds the final board b, whose score is score, to slot i.
+func (w *worker) tally(i int, b *rules.Board, score float64) {
 	t := &w.owner[i]
 	t.playouts.Add(1)
+	t.score.Store(math.Float64bits(math.Float64frombits(t.score.Load()) + score))
 	for j, p := range b.Points() {
 		switch b.Owner(p) {
 		case rules.Black:
