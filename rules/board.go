@@ -200,8 +200,19 @@ func (b *Board) LibertyPoints(p Point, f func(Point)) {
 
 // chainLibs returns the liberty bitset of the chain whose head is h.
 func (b *Board) chainLibs(h Point) []uint64 {
-	i := int(b.geo.index[h]) * b.geo.words
+	i := b.libOffset(h)
 	return b.libs[i : i+b.geo.words : i+b.geo.words]
+}
+
+// libOffset returns where the liberty bitset of the chain whose head is h
+// starts in b.libs.
+func (b *Board) libOffset(h Point) int { return int(b.geo.index[h]) * b.geo.words }
+
+// libWord returns the word of the liberty bitset of the chain whose head is
+// h that holds bit i. The hot paths use it to flip one liberty with a
+// single bounds check.
+func (b *Board) libWord(h Point, i int16) *uint64 {
+	return &b.libs[b.libOffset(h)+int(i>>6)]
 }
 
 func (b *Board) libCount(h Point) int { return int(b.libCnt[h]) }
@@ -296,16 +307,16 @@ func (b *Board) capturesOrConnects(c Color, p Point) bool {
 func (b *Board) place(c Color, p Point) {
 	b.addStone(c, p)
 	idx := b.geo.index[p]
-	h := b.joinChains(c, p, idx)
+	h, enemies, k := b.joinChains(c, p, idx)
 	opp := c.Opponent()
 	captured, koPoint := 0, Pass
-	for _, d := range orthogonal {
-		n := p + d
+	for _, n := range enemies[:k] {
 		if b.color[n] != opp {
-			continue
+			continue // captured already through another neighbour
 		}
 		nh := b.head[n]
-		if testAndClear(b.chainLibs(nh), idx) {
+		if w, m := b.libWord(nh, idx), bit(idx); *w&m != 0 {
+			*w &^= m
 			if b.libCnt[nh]--; b.libCnt[nh] == 0 {
 				captured += int(b.chainLen[nh])
 				koPoint = n
@@ -326,36 +337,41 @@ func (b *Board) place(c Color, p Point) {
 // joinChains makes the new stone on p (compact index idx) part of a chain:
 // its own if no neighbour has colour c, else the neighbours' chains merged,
 // with p added to the ring and its empty neighbours to the liberties. It
-// returns the chain's head.
-func (b *Board) joinChains(c Color, p Point, idx int16) Point {
-	h := Pass
+// returns the chain's head and the k enemy neighbours of p.
+func (b *Board) joinChains(c Color, p Point, idx int16) (h Point, enemies [4]Point, k int) {
+	opp := c.Opponent()
 	for _, d := range orthogonal {
-		if n := p + d; b.color[n] == c {
+		n := p + d
+		switch b.color[n] {
+		case c:
 			if nh := b.head[n]; h == Pass {
 				h = nh
 			} else if nh != h {
 				h = b.merge(h, nh)
 			}
+		case opp:
+			enemies[k] = n
+			k++
 		}
 	}
 	w, e0, e1 := b.emptyNeighbourBits(p)
 	if h == Pass {
 		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
-		libs := b.chainLibs(p) // all zero: p was no chain's head
-		libs[w], libs[w+1] = e0, e1
+		i := b.libOffset(p) + w // the bitset is all zero: p headed no chain
+		b.libs[i], b.libs[i+1] = e0, e1
 		b.libCnt[p] = int16(b.emptyNeighbours(p))
-		return p
+		return p, enemies, k
 	}
 	b.head[p], b.next[p], b.next[h] = h, b.next[h], p
 	b.chainLen[h]++
-	libs := b.chainLibs(h)
-	clearBit(libs, idx) // p was a liberty of every chain it joins
-	win := libs[w : w+2]
+	*b.libWord(h, idx) &^= bit(idx) // p was a liberty of every chain it joins
+	i := b.libOffset(h) + w
+	win := b.libs[i : i+2]
 	added := bits.OnesCount64(e0&^win[0]) + bits.OnesCount64(e1&^win[1])
 	win[0] |= e0
 	win[1] |= e1
 	b.libCnt[h] += int16(added) - 1
-	return h
+	return h, enemies, k
 }
 
 // emptyNeighbourBits returns the empty orthogonal neighbours of p as words
@@ -402,8 +418,12 @@ func (b *Board) removeChain(h Point) {
 		b.removeStone(c, s)
 		idx := b.geo.index[s]
 		for _, d := range orthogonal {
-			if n := s + d; b.color[n] == opp && testAndSet(b.chainLibs(b.head[n]), idx) {
-				b.libCnt[b.head[n]]++
+			if n := s + d; b.color[n] == opp {
+				nh := b.head[n]
+				if w, m := b.libWord(nh, idx), bit(idx); *w&m == 0 {
+					*w |= m
+					b.libCnt[nh]++
+				}
 			}
 		}
 		if s = b.next[s]; s == h {
@@ -442,21 +462,8 @@ func (b *Board) removeStone(c Color, p Point) {
 func setBit(s []uint64, i int16)   { s[i>>6] |= 1 << (uint(i) & 63) }
 func clearBit(s []uint64, i int16) { s[i>>6] &^= 1 << (uint(i) & 63) }
 
-// testAndSet sets bit i and reports whether it was clear.
-func testAndSet(s []uint64, i int16) bool {
-	w, m := &s[i>>6], uint64(1)<<(uint(i)&63)
-	was := *w & m
-	*w |= m
-	return was == 0
-}
-
-// testAndClear clears bit i and reports whether it was set.
-func testAndClear(s []uint64, i int16) bool {
-	w, m := &s[i>>6], uint64(1)<<(uint(i)&63)
-	was := *w & m
-	*w &^= m
-	return was != 0
-}
+// bit returns the mask of bit i within its word.
+func bit(i int16) uint64 { return 1 << (uint(i) & 63) }
 
 // Neighbour counts let the hottest tests (is this an eye, can this stone
 // have a liberty) read one number instead of four points. Each point keeps
