@@ -340,19 +340,19 @@ func (b *Board) place(c Color, p Point) {
 // returns the chain's head and the k enemy neighbours of p.
 func (b *Board) joinChains(c Color, p Point, idx int16) (h Point, enemies [4]Point, k int) {
 	opp := c.Opponent()
+	// Whether a neighbour is own, enemy or neither is a coin toss in a
+	// playout, so the loop avoids branching on it: the tests are arithmetic
+	// on 0 and 1 (b2i), and only meeting a second own chain branches.
 	for _, d := range orthogonal {
 		n := p + d
-		switch b.color[n] {
-		case c:
-			if nh := b.head[n]; h == Pass {
-				h = nh
-			} else if nh != h {
-				h = b.merge(h, nh)
-			}
-		case opp:
-			enemies[k] = n
-			k++
+		col := b.color[n]
+		own := b.head[n] * Point(b2i(col == c)) // Pass if not an own stone
+		if b2i(own != Pass)&b2i(h != Pass)&b2i(own != h) != 0 {
+			h = b.merge(h, own)
 		}
+		h += own * Point(b2i(h == Pass)) // the first own chain found
+		enemies[k] = n
+		k += b2i(col == opp)
 	}
 	w, e0, e1 := b.emptyNeighbourBits(p)
 	if h == Pass {
@@ -461,6 +461,14 @@ func (b *Board) removeStone(c Color, p Point) {
 
 func setBit(s []uint64, i int16)   { s[i>>6] |= 1 << (uint(i) & 63) }
 func clearBit(s []uint64, i int16) { s[i>>6] &^= 1 << (uint(i) & 63) }
+
+// b2i returns 1 for true and 0 for false, without a branch.
+func b2i(x bool) int {
+	if x {
+		return 1
+	}
+	return 0
+}
 
 // bit returns the mask of bit i within its word.
 func bit(i int16) uint64 { return 1 << (uint(i) & 63) }
