@@ -55,6 +55,7 @@ func DefaultOptions() Options {
 // state is one position of the game's history and how it was reached.
 type state struct {
 	board  *Board
+	hash   uint64 // board.Hash(), kept here so Repeats reads no board
 	toMove Color
 	passes int  // consecutive passes that led here
 	move   Move // the move that led here; unused for setup
@@ -221,7 +222,7 @@ func (g *Game) next(m Move) (*Board, error) {
 func (g *Game) Repeats(hash uint64, toMove Color) bool {
 	for i := range g.history {
 		s := &g.history[i]
-		if s.board.hash == hash && (g.Superko == Positional || s.toMove == toMove) {
+		if s.hash == hash && (g.Superko == Positional || s.toMove == toMove) {
 			return true
 		}
 	}
@@ -237,7 +238,10 @@ func (g *Game) spareBoard() *Board {
 	return g.Board().Clone()
 }
 
-func (g *Game) push(s state) { g.history = append(g.history, s) }
+func (g *Game) push(s state) {
+	s.hash = s.board.hash
+	g.history = append(g.history, s)
+}
 
 // Undo takes back a resignation if there was one, else the last move.
 // Setup stones and handicap are not moves and are not undone; undoing past
