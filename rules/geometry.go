@@ -12,9 +12,10 @@ type geometry struct {
 	length int              // length of per-point arrays: rows 0..size+1 of the padded grid
 
 	// The on-board orthogonal neighbours of a point lie within size bits
-	// either side of its own bit, so in a window of two bitset words:
-	// nbWord[p] is the first word and nbMask[p] the neighbours' bits in it
-	// and the next. Bitsets have two words or more so the window always fits.
+	// either side of its own bit (2*size+1 <= 51 bits), so in a window of
+	// two bitset words: nbWord[p] is the first word and nbMask[p] the
+	// neighbours' bits in it and the next. Bitsets have two words or more
+	// so the window always fits.
 	nbWord [maxPoints]int16
 	nbMask [maxPoints][2]uint64
 }
