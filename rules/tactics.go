@@ -172,7 +172,7 @@ func (b *Board) PlayUnchecked(c Color, p Point) {
 // order NW, N, NE, W, E, SW, S, SE from the least significant bits: the key
 // of 3x3 shape patterns.
 func (b *Board) Pattern3x3(p Point) uint16 {
-	c := b.color
+	c := &b.color // a pointer: the array is 729 bytes
 	return uint16(c[p+stride-1]) | uint16(c[p+stride])<<2 | uint16(c[p+stride+1])<<4 |
 		uint16(c[p-1])<<6 | uint16(c[p+1])<<8 |
 		uint16(c[p-stride-1])<<10 | uint16(c[p-stride])<<12 | uint16(c[p-stride+1])<<14
