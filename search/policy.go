@@ -212,8 +212,8 @@ func nakadeMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 		if b.At(e) != rules.Empty {
 			continue
 		}
-		region, ok := smallRegion(b, e)
-		if !ok || len(region) != 3 {
+		region, ok := threePointRegion(b, e)
+		if !ok {
 			continue
 		}
 		for _, p := range region {
@@ -231,29 +231,32 @@ func nakadeMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 	return rules.Pass
 }
 
-// smallRegion returns the empty region through e if it has at most three
-// points and only one colour of stones (and the edge) around it.
-func smallRegion(b *rules.Board, e rules.Point) ([]rules.Point, bool) {
-	var buf [4]rules.Point
-	region := append(buf[:0], e)
+// threePointRegion returns the empty region through e if it has exactly
+// three points and only one colour of stones (and the edge) around it.
+// The region is an array, not a slice, so that it stays on the stack:
+// this runs for most playout moves.
+func threePointRegion(b *rules.Board, e rules.Point) (region [3]rules.Point, ok bool) {
+	region[0] = e
+	n := 1
 	border := rules.Empty
-	for i := 0; i < len(region); i++ {
+	for i := 0; i < n; i++ {
 		for _, q := range region[i].Neighbours() {
 			switch x := b.At(q); x {
 			case rules.Empty:
-				if !slices.Contains(region, q) {
-					if len(region) == 3 {
-						return nil, false
+				if !slices.Contains(region[:n], q) {
+					if n == 3 {
+						return region, false
 					}
-					region = append(region, q)
+					region[n] = q
+					n++
 				}
 			case rules.Black, rules.White:
 				if border != rules.Empty && border != x {
-					return nil, false
+					return region, false
 				}
 				border = x
 			}
 		}
 	}
-	return region, border != rules.Empty
+	return region, n == 3 && border != rules.Empty
 }
