@@ -8,14 +8,14 @@ import "github.com/yunzi-go/yunzi/rules"
 // playouts see the extension as a save, and the search spends its games on
 // a chain that is already lost (or, for the attacker, misses a capture).
 
-// ladderBudget bounds the boards one ladder reading may play (one per
-// ladder step, as the wrong ataris are told apart before playing), so that
-// a long ladder on 19x19, about 35 steps, is read to its end in bounded
+// ladderBudget bounds the ataris one ladder reading may play, so that a
+// long ladder on 19x19, about 35 steps, is read to its end in bounded
 // time. A reading that runs out counts as an escape.
 const ladderBudget = 60
 
-// ladder reads ladders on scratch boards, one per step, kept between
-// readings so that reading allocates nothing.
+// ladder reads ladders on scratch boards, kept between readings so that
+// reading allocates nothing. A reading plays on one board and copies it
+// only where it must come back to try a second atari.
 type ladder struct {
 	boards []*rules.Board
 	played int
@@ -27,6 +27,9 @@ type ladder struct {
 // it is captured. Capturing an attacker's chain in atari that touches it
 // counts as an escape.
 func (l *ladder) caught(b *rules.Board, p rules.Point) bool {
+	if touchesAtari(b, p, b.At(p).Opponent()) {
+		return false // spare the copy
+	}
 	l.played = 0
 	s := l.board(b, 0)
 	switch l.extend(s, p) {
@@ -48,8 +51,11 @@ func (l *ladder) atariCaptures(b *rules.Board, a rules.Color, p, n rules.Point) 
 			other = q
 		}
 	})
+	if other == rules.Pass || b.At(n) != a.Opponent() || !l.promising(b, n, p, other) {
+		return false
+	}
 	l.played = 0
-	return l.atari(b, n, p, other, 0)
+	return l.atari(l.board(b, 0), n, p, 1)
 }
 
 // board returns the scratch board for the given step, a copy of b.
@@ -59,7 +65,6 @@ func (l *ladder) board(b *rules.Board, step int) *rules.Board {
 	}
 	s := l.boards[step]
 	s.CopyFrom(b)
-	l.played++
 	return s
 }
 
@@ -96,7 +101,8 @@ func (l *ladder) extend(b *rules.Board, p rules.Point) outcome {
 
 // attack reports whether the attacker, to move, can capture the chain
 // through p, which has two liberties, by putting it in atari on one of them
-// and reading the ladder on.
+// and reading the ladder on. It may play on b: a board of its own, which
+// the caller no longer needs.
 func (l *ladder) attack(b *rules.Board, p rules.Point, step int) bool {
 	var libs [2]rules.Point
 	n := 0
@@ -106,33 +112,47 @@ func (l *ladder) attack(b *rules.Board, p rules.Point, step int) bool {
 			n++
 		}
 	})
-	return n == 2 && (l.atari(b, p, libs[0], libs[1], step) || l.atari(b, p, libs[1], libs[0], step))
+	if n != 2 {
+		return false
+	}
+	first, second := l.promising(b, p, libs[0], libs[1]), l.promising(b, p, libs[1], libs[0])
+	switch {
+	case first && second:
+		// The first reading needs a copy: b is still wanted for the second.
+		return l.atari(l.board(b, step), p, libs[0], step) || l.atari(b, p, libs[1], step)
+	case first:
+		return l.atari(b, p, libs[0], step)
+	case second:
+		return l.atari(b, p, libs[1], step)
+	}
+	return false
 }
 
-// atari reports whether the attacker captures the chain through p, which
-// has the two liberties q and r, by playing q and reading the ladder on.
-func (l *ladder) atari(b *rules.Board, p, q, r rules.Point, step int) bool {
+// promising reports whether the attacker's atari on q, against the chain
+// through p with the liberties q and r, is worth reading: it is legal, and
+// the owner's extension on r would not get three liberties even with q
+// taken. Most wrong ataris fail this without a board being played.
+func (l *ladder) promising(b *rules.Board, p, q, r rules.Point) bool {
 	d := b.At(p)
-	a := d.Opponent()
-	// The owner answers on r. If extending there would give three
-	// liberties even with q taken, the atari fails; seeing that now
-	// spares a board.
-	if r == rules.Pass || b.LibertiesAfter(d, r, 4)-1 >= 3 || !b.IsLegal(rules.Move{Color: a, Point: q}) {
+	return b.LibertiesAfter(d, r, 4)-1 < 3 && b.IsLegal(rules.Move{Color: d.Opponent(), Point: q})
+}
+
+// atari plays the attacker's atari on q on b (a board the reading may
+// change) and reports whether the ladder that follows captures the chain
+// through p.
+func (l *ladder) atari(b *rules.Board, p, q rules.Point, step int) bool {
+	if l.played++; l.played > ladderBudget {
 		return false
 	}
-	if l.played >= ladderBudget {
+	b.PlayUnchecked(b.At(p).Opponent(), q)
+	if b.Liberties(p) != 1 {
 		return false
 	}
-	s := l.board(b, step)
-	s.PlayUnchecked(a, q)
-	if s.Liberties(p) != 1 {
-		return false
-	}
-	switch l.extend(s, p) {
+	switch l.extend(b, p) {
 	case captured:
 		return true
 	case running:
-		return l.attack(s, p, step+1)
+		return l.attack(b, p, step+1)
 	}
 	return false
 }
