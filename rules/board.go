@@ -45,11 +45,19 @@ func NewBoard(size int) *Board {
 	}
 	g := geometryFor(size)
 	n := len(g.points)
+	// The slices every move writes are made at least a kilobyte large:
+	// from that size on Go's allocator hands out whole 64-byte cache
+	// lines, so boards made one after the other for different threads
+	// never share a line (the 16-byte bitboards of a small board would,
+	// and each thread's moves would stall the other's).
+	const minBytes = 1024
+	words := make([]uint64, (n+2)*g.words, max((n+2)*g.words, minBytes/8))
+	libs, stones := words[:n*g.words:n*g.words], words[n*g.words:]
 	b := &Board{
 		geo:    g,
-		libs:   make([]uint64, n*g.words),
-		stones: [2][]uint64{make([]uint64, g.words), make([]uint64, g.words)},
-		empty:  make([]Point, 0, n),
+		libs:   libs,
+		stones: [2][]uint64{stones[:g.words:g.words], stones[g.words : 2*g.words : 2*g.words]},
+		empty:  make([]Point, 0, max(n, minBytes/2)),
 	}
 	b.Clear()
 	return b
