@@ -30,9 +30,8 @@ type Budget struct {
 // has moved on by moves the tree already holds, the subtree of the position
 // reached is kept.
 type Searcher struct {
-	cfg   Config
-	root  *node
-	nodes atomic.Int64 // nodes in the tree, against cfg.MaxNodes
+	cfg  Config
+	root *node
 
 	// What the tree's root stands for, to decide whether it can be reused.
 	rootBoard *rules.Board
@@ -45,10 +44,23 @@ type Searcher struct {
 	last       rules.Point
 	moveNumber int
 	komi       float64
-	playouts   atomic.Int64
 	workers    []*worker
 	budget     Budget
 	started    time.Time
+
+	// Counters every simulation writes, each on a cache line of its own:
+	// next to the settings above, every add would make the other workers
+	// read those again from memory.
+	playouts counter // simulations started in this search
+	nodes    counter // nodes in the tree, against cfg.MaxNodes
+	_        [64]byte
+}
+
+// counter is an atomic count alone on its cache line (64 bytes on the
+// machines Yunzi runs on), away from whatever precedes it.
+type counter struct {
+	_ [64]byte
+	atomic.Int64
 }
 
 // New returns a searcher with the given settings.

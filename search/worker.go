@@ -62,15 +62,34 @@ func newWorker(s *Searcher, seed uint64) *worker {
 func (w *worker) reset(b *rules.Board, children int) {
 	if w.board == nil || w.board.Size() != b.Size() {
 		w.board = b.Clone()
-		w.amaf = make([]rules.Color, rules.PointAt(b.Size(), b.Size())+1)
+		w.makeScratch(b)
 	}
 	// The tallies are read while the search runs (analysis), so they are
-	// made in full now and only counted into later.
+	// made in full now and only counted into later. Their counters come
+	// from one allocation, for the reason makeScratch gives.
 	w.owner = make([]ownerTally, children+1)
+	points := len(b.Points())
+	net := make([]atomic.Int32, len(w.owner)*points)
 	for i := range w.owner {
-		w.owner[i].net = make([]atomic.Int32, len(b.Points()))
+		w.owner[i].net = net[i*points : (i+1)*points : (i+1)*points]
 	}
 	w.rootRave, w.sinceFlush = make([]raveBatch, children), 0
+}
+
+// makeScratch makes the slices a simulation writes, for boards like b.
+// Each is made at least a kilobyte large: from that size on, Go's
+// allocator hands out blocks in whole 64-byte cache lines, so the slices
+// of two workers never share a line (small ones would, and every write
+// would stall the other worker).
+func (w *worker) makeScratch(b *rules.Board) {
+	const minBytes = 1024
+	n := int(rules.PointAt(b.Size(), b.Size())) + 1
+	w.amaf = make([]rules.Color, n, max(n, minBytes))
+	w.path = make([]*node, 0, minBytes/8)
+	w.seq = make([]played, 0, max(4*len(b.Points()), minBytes/4))
+	w.hashes = make([]positionAt, 0, minBytes/16)
+	w.cands = make([]rules.Point, 0, minBytes/2)
+	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 }
 
 // run simulates until the budget is spent. Each simulation first claims
