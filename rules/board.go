@@ -513,6 +513,10 @@ func (b *Board) countNeighbours() {
 
 func (b *Board) emptyNeighbours(p Point) int { return int(b.nbCount[p]>>nbShiftEmpty) & 15 }
 
+// EmptyNeighbours returns how many of the four orthogonal neighbours of
+// the point p of this board are empty, in one read.
+func (b *Board) EmptyNeighbours(p Point) int { return b.emptyNeighbours(p) }
+
 // surroundedBy reports whether every orthogonal neighbour of p is a stone of
 // colour c or the edge.
 func (b *Board) surroundedBy(c Color, p Point) bool {

@@ -209,7 +209,10 @@ func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
 // takes it first, so it is the move for either side.
 func nakadeMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 	for _, e := range last.Neighbours() {
-		if b.At(e) != rules.Empty {
+		// In a region of three points each has one or two empty
+		// neighbours; most empty points have more, and are passed over
+		// without a search.
+		if b.At(e) != rules.Empty || b.EmptyNeighbours(e) > 2 || b.EmptyNeighbours(e) == 0 {
 			continue
 		}
 		region, ok := threePointRegion(b, e)
