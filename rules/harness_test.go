@@ -305,14 +305,21 @@ type moveQueries struct {
 	hashAfter      uint64
 	capturesAt     bool
 	libertiesAfter int
+	// libertiesUpTo[k] is LibertiesAfter with the limit k+1, which may
+	// stop counting early.
+	libertiesUpTo [3]int
 }
 
 func askMoveQueries(b *rules.Board, m rules.Move) moveQueries {
-	return moveQueries{
+	q := moveQueries{
 		hashAfter:      b.HashAfter(m.Color, m.Point),
 		capturesAt:     b.CapturesAt(m.Color, m.Point),
 		libertiesAfter: b.LibertiesAfter(m.Color, m.Point, 1000),
 	}
+	for k := range q.libertiesUpTo {
+		q.libertiesUpTo[k] = b.LibertiesAfter(m.Color, m.Point, k+1)
+	}
+	return q
 }
 
 // mismatch compares the answers with the board after the move.
@@ -324,6 +331,11 @@ func (q moveQueries) mismatch(after *rules.Board, m rules.Move, captured bool) s
 		return fmt.Sprintf("CapturesAt(%v) = %v, but playing it captured: %v", m, q.capturesAt, captured)
 	case q.libertiesAfter != after.Liberties(m.Point):
 		return fmt.Sprintf("LibertiesAfter(%v) = %d, but the chain has %d liberties after it", m, q.libertiesAfter, after.Liberties(m.Point))
+	}
+	for k, got := range q.libertiesUpTo {
+		if want := min(k+1, after.Liberties(m.Point)); got != want {
+			return fmt.Sprintf("LibertiesAfter(%v, limit %d) = %d, want %d", m, k+1, got, want)
+		}
 	}
 	return ""
 }

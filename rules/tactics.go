@@ -71,6 +71,9 @@ func (b *Board) AnyLiberty(p Point) Point {
 // "is this a self-atari?" with limit 2). Stones the move would capture
 // count as liberties wherever they touch the new chain.
 func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
+	if e := b.emptyNeighbours(p); e >= limit {
+		return limit // the stone's own empty neighbours are enough
+	}
 	var libs [(MaxSize*MaxSize + 63) / 64]uint64
 	set := libs[:b.geo.words]
 	opp := c.Opponent()
