@@ -2,7 +2,7 @@
 # Play Yunzi against GNU Go with `yunzi match`.
 # Usage: scripts/match-gnugo.sh [9x9|19x19|byoyomi] [GAMES] [extra yunzi match options...]
 #   9x9      9x9, Yunzi 1 s a move, GNU Go level 10 (default)
-#   19x19    19x19, Yunzi 5 s a move
+#   19x19    19x19, Yunzi 2 s a move (the condition)
 #   byoyomi  9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
 # Results go to match-out/PRESET-DATE.dat and .sgf files; the summary to stdout.
 set -euo pipefail
@@ -15,7 +15,7 @@ gnugo_cmd="$gnugo --mode gtp --level 10 --chinese-rules"
 go build -o yunzi .
 case "$preset" in
   9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --playouts 0 --threads 1"; timing=() ;;
-  19x19)   size=19; yunzi_cmd="./yunzi --time 5s --playouts 0 --threads 1"; timing=() ;;
+  19x19)   size=19; yunzi_cmd="./yunzi --time 2s --playouts 0 --threads 1"; timing=() ;;
   byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
   *) echo "unknown preset $preset (9x9, 19x19, byoyomi)" >&2; exit 2 ;;
 esac
