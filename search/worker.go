@@ -34,11 +34,17 @@ type worker struct {
 	// the ownership that follow each move, not the mix of every move tried.
 	owner []ownerTally
 
-	// rootRave gathers this worker's AMAF results for the root's children
-	// and adds them to the shared nodes every raveFlushEvery simulations.
-	// Every simulation of every worker updates those children; adding to
+	// rootRave and belowRave gather this worker's AMAF results for the
+	// two levels of the tree that nearly every simulation goes through,
+	// and add them to the shared nodes every raveFlushEvery simulations:
+	// each simulation updates dozens of the nodes there, and adding to
 	// them at once makes the workers fight over their cache lines.
+	// rootRave is per child of the root; belowRave[i] per child of the
+	// root's child i, made when first needed.
 	rootRave   []raveBatch
+	belowRave  [][]raveBatch
+	belowUsed  []int // the i of each belowRave[i] written since the flush
+	rootChild  int   // the root's child the simulation took, -1 if none
 	sinceFlush int
 
 	// The workers are allocated one after the other; the padding keeps
@@ -73,7 +79,7 @@ func (w *worker) reset(b *rules.Board, children int) {
 	for i := range w.owner {
 		w.owner[i].net = net[i*points : (i+1)*points : (i+1)*points]
 	}
-	w.rootRave, w.sinceFlush = make([]raveBatch, children), 0
+	w.rootRave, w.belowRave, w.sinceFlush = make([]raveBatch, children), make([][]raveBatch, children), 0
 }
 
 // makeScratch makes the slices a simulation writes, for boards like b.
@@ -100,7 +106,7 @@ func (w *worker) run(ctx context.Context) {
 	limit := int64(b.Playouts)
 	reports := b.Progress != nil && w == w.s.workers[0]
 	next := time.Now().Add(b.ProgressEvery)
-	defer w.flushRootRave()
+	defer w.flushRave()
 	for !w.s.shouldStop(ctx) {
 		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
 			w.s.playouts.Add(-1)
@@ -108,7 +114,7 @@ func (w *worker) run(ctx context.Context) {
 		}
 		w.simulate()
 		if w.sinceFlush++; w.sinceFlush >= raveFlushEvery {
-			w.flushRootRave()
+			w.flushRave()
 		}
 		if reports && time.Now().After(next) {
 			b.Progress(w.s.result(w.s.game.Board()))
@@ -127,11 +133,11 @@ func (w *worker) simulate() {
 	s.root.visits.Add(1)
 
 	n, c, last := s.root, s.color, s.last
-	rootChild := -1 // the index of the root's child taken
+	w.rootChild = -1
 	for kids := n.kids(); kids != nil; kids = n.kids() {
 		i := w.selectChild(n, kids)
 		if n == s.root {
-			rootChild = i
+			w.rootChild = i
 		}
 		n = &kids[i]
 		n.visits.Add(1)
@@ -149,8 +155,8 @@ func (w *worker) simulate() {
 	score := w.playout(b, c, last, s.komi)
 	w.backup(gameValue(score, b.Size()), treeMoves, c)
 	w.tally(0, b, score)
-	if rootChild >= 0 {
-		w.tally(rootChild+1, b, score)
+	if w.rootChild >= 0 {
+		w.tally(w.rootChild+1, b, score)
 	}
 }
 
@@ -264,14 +270,15 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		}
 		v := valueFor(c)
 		kids := w.path[i].kids()
+		batch := w.raveBatchFor(i, len(kids))
 		for j := range kids {
 			k := &kids[j]
 			if k.move == rules.Pass || w.amaf[k.move] != c {
 				continue
 			}
-			if i == 0 && j < len(w.rootRave) {
-				w.rootRave[j].visits++
-				w.rootRave[j].value += v
+			if j < len(batch) {
+				batch[j].visits++
+				batch[j].value += v
 				continue
 			}
 			k.raveVisits.Add(1)
@@ -280,7 +287,7 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 	}
 }
 
-// raveFlushEvery is how many simulations a worker's root AMAF results wait
+// raveFlushEvery is how many simulations a worker's batched AMAF results wait
 // before they are added to the tree: long enough to spare the shared cache
 // lines, short enough that selection at the root hardly sees the delay.
 const raveFlushEvery = 16
@@ -291,15 +298,42 @@ type raveBatch struct {
 	value  int64
 }
 
-// flushRootRave adds the gathered root AMAF results to the root's children.
-func (w *worker) flushRootRave() {
-	kids := w.s.root.kids()
-	for j := range w.rootRave {
-		if r := &w.rootRave[j]; r.visits > 0 && j < len(kids) {
+// raveBatchFor returns where this worker gathers the AMAF results for the
+// children of path[level], which has the given number of them: a batch
+// for the first two levels, nil below (added to the nodes at once).
+func (w *worker) raveBatchFor(level, children int) []raveBatch {
+	switch {
+	case level == 0:
+		return w.rootRave
+	case level == 1 && w.rootChild >= 0 && w.rootChild < len(w.belowRave):
+		if w.belowRave[w.rootChild] == nil {
+			w.belowRave[w.rootChild] = make([]raveBatch, children)
+		}
+		w.belowUsed = append(w.belowUsed, w.rootChild)
+		return w.belowRave[w.rootChild]
+	}
+	return nil
+}
+
+// flushRave adds the gathered AMAF results to the nodes.
+func (w *worker) flushRave() {
+	rootKids := w.s.root.kids()
+	addRave(rootKids, w.rootRave)
+	for _, i := range w.belowUsed {
+		if i < len(rootKids) {
+			addRave(rootKids[i].kids(), w.belowRave[i])
+		}
+	}
+	w.belowUsed, w.sinceFlush = w.belowUsed[:0], 0
+}
+
+// addRave adds the batch to the nodes and empties it.
+func addRave(kids []node, batch []raveBatch) {
+	for j := range batch {
+		if r := &batch[j]; r.visits > 0 && j < len(kids) {
 			kids[j].raveVisits.Add(r.visits)
 			kids[j].raveValue.Add(r.value)
 			*r = raveBatch{}
 		}
 	}
-	w.sinceFlush = 0
 }
