@@ -141,7 +141,7 @@ func TestRepetitionAllowedPositional(t *testing.T) {
 }
 
 // TestRepetitionAllowedSituational: a repetition of the stones and the
-// player to move goes in as setup stones.
+// player to move is an ordinary move too.
 func TestRepetitionAllowedSituational(t *testing.T) {
 	e := New(Config{Size: 5, AllowRepetition: true})
 	playAll(t, e, "b b3", "b c2", "b c4", "w c3", "w d2", "w d4", "w e3", "b d3", "w pass", "w c3")
@@ -152,7 +152,10 @@ func TestRepetitionAllowedSituational(t *testing.T) {
 	// Black's retake at D3 would repeat a position too: not legal, though
 	// play accepts it with AllowRepetition.
 	assert.False(t, e.IsLegal(rules.Move{Color: rules.Black, Point: pt("d3")}))
-	assert.Len(t, e.Game().Moves(), 9, "the forced move is setup, not a move")
+	assert.Len(t, e.Game().Moves(), 10, "the forced move is a move")
+	require.NoError(t, e.Undo())
+	assert.Equal(t, rules.Black, e.Game().Board().At(pt("d3")), "and can be undone")
+	assert.Equal(t, rules.Black, e.Game().ToMove(), "as after White's pass")
 }
 
 func TestTimeSettings(t *testing.T) {

@@ -170,7 +170,7 @@ func (g *Game) Steps() []Step {
 // wrapping ErrGameOver, ErrBadColor, ErrOffBoard, ErrOccupied, ErrKo,
 // ErrSuicide or ErrSuperko. The colour need not be the one to move.
 func (g *Game) Check(m Move) error {
-	b, err := g.next(m)
+	b, err := g.next(m, true)
 	if err == nil {
 		g.spare = append(g.spare, b) // the board is not kept: reuse it
 	}
@@ -183,8 +183,17 @@ func (g *Game) IsLegal(m Move) bool { return g.Check(m) == nil }
 // Play plays m, which may be of either colour; the opponent of m.Color is to
 // move next. An illegal move returns the error Check gives and changes
 // nothing.
-func (g *Game) Play(m Move) error {
-	b, err := g.next(m)
+func (g *Game) Play(m Move) error { return g.play(m, true) }
+
+// PlayRepetition plays m like Play, except that it may repeat an earlier
+// position: for a controller that has ruled the repetition legal under its
+// own rules (GTP's play reports a move made, it does not ask). Every other
+// rule still holds. The move is an ordinary move: it can be undone and is
+// in the move list.
+func (g *Game) PlayRepetition(m Move) error { return g.play(m, false) }
+
+func (g *Game) play(m Move, superko bool) error {
+	b, err := g.next(m, superko)
 	if err != nil {
 		return err
 	}
@@ -197,15 +206,16 @@ func (g *Game) Play(m Move) error {
 }
 
 // next returns the board after m, drawn from the spare boards, or the reason
-// m is illegal (the board then goes back to the spares).
-func (g *Game) next(m Move) (*Board, error) {
+// m is illegal (the board then goes back to the spares). The superko rule
+// is checked when superko is set.
+func (g *Game) next(m Move, superko bool) (*Board, error) {
 	if g.resigned != Empty {
 		return nil, fmt.Errorf("%v: %w", m, ErrGameOver)
 	}
 	b := g.spareBoard()
 	b.CopyFrom(g.Board())
 	err := b.Play(m)
-	if err == nil && m.Point != Pass && g.Repeats(b.Hash(), m.Color.Opponent()) {
+	if err == nil && superko && m.Point != Pass && g.Repeats(b.Hash(), m.Color.Opponent()) {
 		err = fmt.Errorf("%v: %w", m, ErrSuperko)
 	}
 	if err != nil {

@@ -133,6 +133,30 @@ func TestSuperkoAfterUndo(t *testing.T) {
 	require.ErrorIs(t, g.Play(last), rules.ErrSuperko)
 }
 
+// TestPlayRepetition: PlayRepetition plays what only superko forbids, as an
+// ordinary move that undo takes back, and still refuses the rest.
+func TestPlayRepetition(t *testing.T) {
+	g := gameFrom(t, sendingTwo, rules.DefaultOptions())
+	start := g.Board().Hash()
+	for _, s := range sendingTwoMoves[:2] {
+		require.NoError(t, g.Play(parseMove(t, s)))
+	}
+	last := parseMove(t, sendingTwoMoves[2])
+	require.ErrorIs(t, g.Play(last), rules.ErrSuperko)
+	before := snapshotOf(g)
+	assert.ErrorIs(t, g.PlayRepetition(parseMove(t, "W A2")), rules.ErrOccupied)
+	assert.Equal(t, before, snapshotOf(g), "a refused PlayRepetition changes nothing")
+
+	require.NoError(t, g.PlayRepetition(last))
+	assert.Equal(t, start, g.Board().Hash())
+	assert.Equal(t, 3, g.MoveNumber())
+	got, ok := g.LastMove()
+	assert.True(t, ok)
+	assert.Equal(t, last, got)
+	require.NoError(t, g.Undo())
+	assert.Equal(t, before, snapshotOf(g), "undo takes the repetition back")
+}
+
 // TestSimpleKoIsNotSuperko checks the error a plain ko retake gets from the
 // Game: ErrKo, and that passes never count as repetitions.
 func TestSimpleKoIsNotSuperko(t *testing.T) {
