@@ -306,7 +306,7 @@ func (w *worker) raveBatchFor(level, children int) []raveBatch {
 	case level == 0:
 		return w.rootRave
 	case level == 1 && w.rootChild >= 0 && w.rootChild < len(w.belowRave):
-		if w.belowRave[w.rootChild] == nil {
+		if len(w.belowRave[w.rootChild]) != children { // new, or the node was expanded since
 			w.belowRave[w.rootChild] = make([]raveBatch, children)
 		}
 		w.belowUsed = append(w.belowUsed, w.rootChild)
