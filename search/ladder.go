@@ -45,13 +45,12 @@ func (l *ladder) caught(b *rules.Board, p rules.Point) bool {
 // chain through n (the opponent's, with two liberties, one of them p) in
 // atari and catches it in a ladder.
 func (l *ladder) atariCaptures(b *rules.Board, a rules.Color, p, n rules.Point) bool {
-	other := rules.Pass
-	b.LibertyPoints(n, func(q rules.Point) {
-		if q != p {
-			other = q
-		}
-	})
-	if other == rules.Pass || b.At(n) != a.Opponent() || !l.promising(b, n, p, other) {
+	q, r, ok := twoLiberties(b, n)
+	other := q
+	if q == p {
+		other = r
+	}
+	if !ok || b.At(n) != a.Opponent() || !l.promising(b, n, p, other) {
 		return false
 	}
 	l.played = 0
@@ -104,28 +103,37 @@ func (l *ladder) extend(b *rules.Board, p rules.Point) outcome {
 // and reading the ladder on. It may play on b: a board of its own, which
 // the caller no longer needs.
 func (l *ladder) attack(b *rules.Board, p rules.Point, step int) bool {
-	var libs [2]rules.Point
-	n := 0
-	b.LibertyPoints(p, func(q rules.Point) {
-		if n < len(libs) {
-			libs[n] = q
-			n++
-		}
-	})
-	if n != 2 {
+	q, r, ok := twoLiberties(b, p)
+	if !ok {
 		return false
 	}
-	first, second := l.promising(b, p, libs[0], libs[1]), l.promising(b, p, libs[1], libs[0])
+	first, second := l.promising(b, p, q, r), l.promising(b, p, r, q)
 	switch {
 	case first && second:
 		// The first reading needs a copy: b is still wanted for the second.
-		return l.atari(l.board(b, step), p, libs[0], step) || l.atari(b, p, libs[1], step)
+		return l.atari(l.board(b, step), p, q, step) || l.atari(b, p, r, step)
 	case first:
-		return l.atari(b, p, libs[0], step)
+		return l.atari(b, p, q, step)
 	case second:
-		return l.atari(b, p, libs[1], step)
+		return l.atari(b, p, r, step)
 	}
 	return false
+}
+
+// twoLiberties returns the liberties of the chain through p if it has
+// exactly two.
+func twoLiberties(b *rules.Board, p rules.Point) (q, r rules.Point, ok bool) {
+	if b.Liberties(p) != 2 {
+		return rules.Pass, rules.Pass, false
+	}
+	b.LibertyPoints(p, func(l rules.Point) {
+		if q == rules.Pass {
+			q = l
+		} else {
+			r = l
+		}
+	})
+	return q, r, true
 }
 
 // promising reports whether the attacker's atari on q, against the chain
