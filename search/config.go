@@ -1,6 +1,9 @@
 package search
 
-import "runtime"
+import (
+	"math"
+	"runtime"
+)
 
 // Config holds the search settings. The zero value is not useful; start
 // from DefaultConfig.
@@ -24,9 +27,16 @@ type Config struct {
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
 	// for longer.
 	RaveEquivalence float64
+	// DistanceRave is the extra AMAF weight of a move played at once
+	// after the node over one played at the end of the playout; the
+	// weight falls linearly in between. 0 weighs every move alike.
+	DistanceRave int
 
 	// Priors are the virtual games given to new children.
 	Priors Priors
+	// Widening narrows selection on large boards to the moves with the
+	// best priors.
+	Widening Widening
 	// Policy tunes the playouts.
 	Policy Policy
 }
@@ -45,10 +55,43 @@ type Priors struct {
 	// it in a ladder.
 	LadderCapture float64
 	Pattern       float64 // a 3x3 shape pattern matches
-	NearLast      float64 // within two points of the last move
-	EdgeEarly     float64 // malus: first or second line with nothing near
-	SelfAtari     float64 // malus: the move puts its own chain in atari
-	Pass          float64 // malus: passing while the opponent has not passed
+	// Local is the bonus for a move at distance 1, 2, 3 from the last
+	// move in the common fate graph (a chain is one point): its chain's
+	// liberties, their neighbours, and one step further.
+	Local     []float64
+	EdgeEarly float64 // malus: first or second line with nothing near
+	// ThirdFourthLine is the bonus, on boards of 13x13 and up, for a move
+	// on the third or fourth line with nothing near.
+	ThirdFourthLine float64
+	// EmptyCorner is the bonus, on boards of 13x13 and up, for the 3-3,
+	// 3-4 and 4-4 points of a corner with no stone within six lines of
+	// either edge: the first moves of a game belong there.
+	EmptyCorner float64
+	SelfAtari   float64 // malus: the move puts its own chain in atari
+	Pass        float64 // malus: passing while the opponent has not passed
+}
+
+// Widening is progressive widening (Chaslot's progressive unpruning,
+// Coulom's CrazyStone): a node's children are ordered by prior when it is
+// expanded, and selection looks only at the first Base of them (and at the
+// pass) until the node has Visits visits; from then on one more child joins
+// each time the visits grow by the factor Growth. On a large board a few
+// thousand playouts spread over some 300 moves measure none of them; spread
+// over the twenty that knowledge likes best, they read those deeply.
+type Widening struct {
+	MinSize int     // boards smaller than this look at every move
+	Base    int     // children looked at from the start
+	Visits  float64 // visits at which the next child joins
+	Growth  float64 // factor of visits between one child's joining and the next's
+}
+
+// width returns how many children, best priors first, a node with the
+// given visits looks at.
+func (wd *Widening) width(visits int32) int {
+	if float64(visits) < wd.Visits {
+		return wd.Base
+	}
+	return wd.Base + 1 + int(math.Log(float64(visits)/wd.Visits)/math.Log(wd.Growth))
 }
 
 // Policy tunes the heavy playouts.
@@ -71,18 +114,22 @@ func DefaultConfig() Config {
 		ExpandAfter:     8,
 		Exploration:     0.05,
 		RaveEquivalence: 3000,
+		DistanceRave:    3,
 		Priors: Priors{
-			Even:          10,
-			Capture:       20,
-			AtariEscape:   15,
-			LadderEscape:  15,
-			LadderCapture: 15,
-			Pattern:       10,
-			NearLast:      5,
-			EdgeEarly:     10,
-			SelfAtari:     15,
-			Pass:          30,
+			Even:            10,
+			Capture:         20,
+			AtariEscape:     15,
+			LadderEscape:    15,
+			LadderCapture:   15,
+			Pattern:         10,
+			Local:           []float64{40, 30, 10},
+			EdgeEarly:       10,
+			ThirdFourthLine: 20,
+			EmptyCorner:     30,
+			SelfAtari:       15,
+			Pass:            30,
 		},
-		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
+		Widening: Widening{MinSize: 13, Base: 8, Visits: 40, Growth: 1.4},
+		Policy:   Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}
 }

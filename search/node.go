@@ -35,6 +35,14 @@ type prior struct {
 	visits, wins float32
 }
 
+// rate is the prior's win rate, 0.5 for no games.
+func (p prior) rate() float64 {
+	if p.visits == 0 {
+		return 0.5
+	}
+	return float64(p.wins) / float64(p.visits)
+}
+
 // winRate returns the node's mean game value (about its win rate, see
 // gameValue) for the player who made its move, priors included; 0.5 for a
 // node with no games at all.

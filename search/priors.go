@@ -5,8 +5,11 @@ import "github.com/yunzi-go/yunzi/rules"
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
 // atari escapes, shape and closeness to the last move, and maluses (lost
-// games) for self-atari and for early moves on the first two lines.
-func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int) prior {
+// games) for self-atari and for moves on the first two lines with nothing
+// near. On large boards a third- or fourth-line move with nothing near
+// gets a bonus: that is where the opening and the framework moves are.
+// local holds each point's distance to the last move (see localDistances).
+func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, local []uint8, stones int) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
 	bonus := func(n float64) { pr.visits += float32(n); pr.wins += float32(n) }
@@ -25,8 +28,8 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	if w.laddersNeighbour(b, c, p) {
 		bonus(k.LadderCapture)
 	}
-	if last != rules.Pass && near(p, last) {
-		bonus(k.NearLast)
+	if d := local[p]; d > 0 && int(d) <= len(k.Local) {
+		bonus(k.Local[d-1])
 		if matchesPattern(b, p) {
 			bonus(k.Pattern)
 		}
@@ -35,10 +38,88 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 		malus(k.SelfAtari)
 	}
 	size := b.Size()
-	if line := edgeLine(p, size); size >= 9 && line <= 2 && stones < size*size/4 && nothingNear(b, p) {
+	if size < 9 {
+		return pr
+	}
+	switch line := edgeLine(p, size); {
+	case line <= 2 && stones < size*size/4 && nothingNear(b, p):
 		malus(k.EdgeEarly)
+	case size >= 13 && line == 1 && nothingNear(b, p):
+		malus(k.EdgeEarly)
+	case size >= 13 && (line == 3 || line == 4) && nothingNear(b, p):
+		bonus(k.ThirdFourthLine)
+		if inEmptyCorner(b, p) {
+			bonus(k.EmptyCorner)
+		}
 	}
 	return pr
+}
+
+// inEmptyCorner reports whether p is the 3-3, 3-4 or 4-4 point of a corner
+// with no stone within six lines of either edge.
+func inEmptyCorner(b *rules.Board, p rules.Point) bool {
+	const corner = 6
+	size := b.Size()
+	x, y := p.X(), p.Y()
+	lineX, lineY := 1+min(x, size-1-x), 1+min(y, size-1-y)
+	if lineX < 3 || lineX > 4 || lineY < 3 || lineY > 4 {
+		return false
+	}
+	// The corner's box, in board coordinates.
+	x0, y0 := 0, 0
+	if x >= size/2 {
+		x0 = size - corner
+	}
+	if y >= size/2 {
+		y0 = size - corner
+	}
+	for cy := y0; cy < y0+corner; cy++ {
+		for cx := x0; cx < x0+corner; cx++ {
+			if b.At(rules.PointAt(cx, cy)) != rules.Empty {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// localDistances fills dist with each point's distance to the last move
+// in the common fate graph, where a chain counts as one point: 1 for the
+// liberties of the last move's chain, 2 for their neighbours (and for
+// every stone of a chain next to them), 3 one step further; 0 for the
+// rest. Moves there answer the last move, which is what most good moves
+// do. queue is scratch space.
+func localDistances(b *rules.Board, last rules.Point, dist []uint8, queue []rules.Point, levels int) []rules.Point {
+	clear(dist)
+	if last == rules.Pass || b.At(last) == rules.Empty {
+		return queue
+	}
+	const reached = 255 // the last move's chain, distance 0
+	queue = queue[:0]
+	b.Chain(last, func(q rules.Point) { dist[q] = reached; queue = append(queue, q) })
+	for d := 1; d <= levels && len(queue) > 0; d++ {
+		frontier := len(queue)
+		for _, q := range queue[:frontier] {
+			for _, n := range q.Neighbours() {
+				if !b.Contains(n) || dist[n] != 0 {
+					continue
+				}
+				if b.At(n) == rules.Empty {
+					dist[n] = uint8(d)
+					queue = append(queue, n)
+					continue
+				}
+				b.Chain(n, func(s rules.Point) { dist[s] = uint8(d); queue = append(queue, s) })
+			}
+		}
+		queue = append(queue[:0], queue[frontier:]...)
+	}
+	for _, q := range b.Points() {
+		if dist[q] == reached || b.At(q) != rules.Empty {
+			dist[q] = 0
+		}
+	}
+	return queue
 }
 
 // passPrior is the prior of the pass move: a malus unless the opponent has
@@ -61,13 +142,6 @@ func (w *worker) laddersNeighbour(b *rules.Board, c rules.Color, p rules.Point) 
 		}
 	}
 	return false
-}
-
-// near reports whether p is within two points of q (Chebyshev distance, and
-// not the far corner of the 5x5 square).
-func near(p, q rules.Point) bool {
-	dx, dy := abs(p.X()-q.X()), abs(p.Y()-q.Y())
-	return dx <= 2 && dy <= 2 && dx+dy < 4
 }
 
 // edgeLine returns the line p stands on, counted from the nearest edge (1 is

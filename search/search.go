@@ -101,6 +101,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 	}
 	if s.root.kids() == nil {
 		w := s.workers[0]
+		w.useBoard(g.Board())
 		w.hashes = w.hashes[:0] // no tree path yet: only the game's history counts
 		w.expand(s.root, g.Board(), c, s.last, 0)
 	}

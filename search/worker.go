@@ -1,8 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -23,9 +25,12 @@ type worker struct {
 	path   []*node      // root first
 	seq    []played     // the simulation's moves: the tree's, then the playout's
 	hashes []positionAt // positions reached by the tree moves, for superko
-	amaf   []rules.Color
+	amaf   []firstPlay  // per point, who played it first in the simulation's rest
 	cands  []rules.Point
 	moves  []rules.Point
+	priors []movePrior
+	local  []uint8 // per point, its distance to the last move at an expansion
+	queue  []rules.Point
 	ladder ladder
 
 	// owner tallies the final scores and who owned each point at the end
@@ -63,13 +68,19 @@ func newWorker(s *Searcher, seed uint64) *worker {
 	return &worker{s: s, cfg: &s.cfg, rng: *rules.NewRand(seed)}
 }
 
-// reset prepares the worker for a search from the position b whose root
-// has the given number of children.
-func (w *worker) reset(b *rules.Board, children int) {
+// useBoard gives the worker a board and scratch space for positions like
+// b, unless it has them already.
+func (w *worker) useBoard(b *rules.Board) {
 	if w.board == nil || w.board.Size() != b.Size() {
 		w.board = b.Clone()
 		w.makeScratch(b)
 	}
+}
+
+// reset prepares the worker for a search from the position b whose root
+// has the given number of children.
+func (w *worker) reset(b *rules.Board, children int) {
+	w.useBoard(b)
 	// The tallies are read while the search runs (analysis), so they are
 	// made in full now and only counted into later. Their counters come
 	// from one allocation, for the reason makeScratch gives.
@@ -90,12 +101,14 @@ func (w *worker) reset(b *rules.Board, children int) {
 func (w *worker) makeScratch(b *rules.Board) {
 	const minBytes = 1024
 	n := int(rules.PointAt(b.Size(), b.Size())) + 1
-	w.amaf = make([]rules.Color, n, max(n, minBytes))
+	w.amaf = make([]firstPlay, n, max(n, minBytes/8))
 	w.path = make([]*node, 0, minBytes/8)
 	w.seq = make([]played, 0, max(4*len(b.Points()), minBytes/4))
 	w.hashes = make([]positionAt, 0, minBytes/16)
 	w.cands = make([]rules.Point, 0, minBytes/2)
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
+	w.local = make([]uint8, n, max(n, minBytes))
+	w.queue = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 }
 
 // run simulates until the budget is spent. Each simulation first claims
@@ -186,10 +199,17 @@ func (w *worker) tally(i int, b *rules.Board, score float64) {
 }
 
 // selectChild returns the index of the child with the best selection value.
+// On large boards it looks only at the first children, those with the best
+// priors, and at the pass, which is the last child (see Widening).
 func (w *worker) selectChild(n *node, kids []node) int {
-	logParent := math.Log(float64(n.visits.Load()) + 1)
-	best, bestValue := 0, math.Inf(-1)
-	for i := range kids {
+	visits := n.visits.Load()
+	logParent := math.Log(float64(visits) + 1)
+	moves := len(kids) - 1
+	if wd := &w.cfg.Widening; w.board.Size() >= wd.MinSize {
+		moves = min(moves, wd.width(visits))
+	}
+	best, bestValue := len(kids)-1, w.s.ucb(&kids[len(kids)-1], logParent)
+	for i := range kids[:moves] {
 		if v := w.s.ucb(&kids[i], logParent); v > bestValue {
 			best, bestValue = i, v
 		}
@@ -213,10 +233,23 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 		w.moves = append(w.moves, p)
 	}
 	stones := len(b.Points()) - len(b.Empties())
+	w.queue = localDistances(b, last, w.local, w.queue, len(w.cfg.Priors.Local))
+	w.priors = w.priors[:0]
+	for _, p := range w.moves {
+		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, w.local, stones)})
+	}
+	// Best priors first, for progressive widening. Equal priors are
+	// common (every open third-line point in the opening), so they are
+	// shuffled first: in the board's order, widening would favour its
+	// lower rows. The worker's generator keeps this reproducible.
+	for i := len(w.priors) - 1; i > 0; i-- {
+		j := w.rng.IntN(i + 1)
+		w.priors[i], w.priors[j] = w.priors[j], w.priors[i]
+	}
+	slices.SortStableFunc(w.priors, func(x, y movePrior) int { return cmp.Compare(y.prior.rate(), x.prior.rate()) })
 	kids := make([]node, len(w.moves)+1)
-	for i, p := range w.moves {
-		kids[i].move = p
-		kids[i].prior = w.priorFor(b, c, p, last, stones)
+	for i, mp := range w.priors {
+		kids[i].move, kids[i].prior = mp.move, mp.prior
 	}
 	pass := &kids[len(w.moves)]
 	pass.move = rules.Pass
@@ -241,6 +274,11 @@ func (w *worker) repeats(hash uint64, toMove rules.Color) bool {
 // and the AMAF statistics of their children: a child's move counts for its
 // colour if that colour played the point first, at the child's depth or
 // later in the simulation. leafColor is the colour to move at the leaf.
+//
+// A move played soon after the child's depth counts more than one played
+// near the end of the playout (Pachi's distance RAVE): late moves fill the
+// board in whatever order, while early ones still shape the game. The
+// weight runs from 1 (the last move) to 1+DistanceRave (the first).
 func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) {
 	valueFor := func(c rules.Color) int64 {
 		if c == rules.Black {
@@ -253,38 +291,67 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 	}
 
 	clear(w.amaf)
-	for i := len(w.seq) - 1; i >= treeMoves; i-- {
+	length := len(w.seq)
+	for i := length - 1; i >= treeMoves; i-- {
 		if m := w.seq[i]; m.point != rules.Pass {
-			w.amaf[m.point] = m.color
+			w.amaf[m.point] = firstPlay{m.color, int32(i)}
 		}
 	}
-	// Level i is the node path[i], whose children are moves of colour c.
+	distance := int32(w.cfg.DistanceRave)
+	// Level i is the node path[i], whose children are moves of colour c
+	// played at w.seq[i].
 	c := leafColor
 	for i := treeMoves; i >= 0; i-- {
 		if i < treeMoves {
 			m := w.seq[i]
 			c = m.color
 			if m.point != rules.Pass {
-				w.amaf[m.point] = m.color
+				w.amaf[m.point] = firstPlay{m.color, int32(i)}
 			}
 		}
 		v := valueFor(c)
+		span := int32(length - i)
 		kids := w.path[i].kids()
 		batch := w.raveBatchFor(i, len(kids))
 		for j := range kids {
 			k := &kids[j]
-			if k.move == rules.Pass || w.amaf[k.move] != c {
+			if k.move == rules.Pass {
 				continue
 			}
+			first := w.amaf[k.move]
+			if first.color != c {
+				continue
+			}
+			weight := raveWeight(distance, first.at-int32(i), span)
 			if j < len(batch) {
-				batch[j].visits++
-				batch[j].value += v
+				batch[j].visits += weight
+				batch[j].value += int64(weight) * v
 				continue
 			}
-			k.raveVisits.Add(1)
-			k.raveValue.Add(v)
+			k.raveVisits.Add(weight)
+			k.raveValue.Add(int64(weight) * v)
 		}
 	}
+}
+
+// movePrior is a move and its prior, while a node's children are made.
+type movePrior struct {
+	move  rules.Point
+	prior prior
+}
+
+// raveWeight is the AMAF weight of a move played `after` moves into the
+// span moves from a node's children to the end of the simulation:
+// 1+distance for the first of them, falling linearly to 1 for the last.
+func raveWeight(distance, after, span int32) int32 {
+	return 1 + distance*(span-after)/span
+}
+
+// firstPlay is the colour that played a point first in the rest of a
+// simulation, and the index in the simulation's moves where it did.
+type firstPlay struct {
+	color rules.Color
+	at    int32
 }
 
 // raveFlushEvery is how many simulations a worker's batched AMAF results wait

@@ -1,0 +1,115 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+func TestLocalDistances(t *testing.T) {
+	// White's last move E5 joined E4 into one chain; the distances run
+	// from that chain's liberties, and Black's chain D5-D6 counts as one
+	// point.
+	b, err := rules.ParseDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . X . . . . .
+		. . . X O . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	require.NoError(t, err)
+	n := int(rules.PointAt(b.Size(), b.Size())) + 1
+	dist := make([]uint8, n)
+	localDistances(b, point(t, "E5"), dist, nil, 3)
+	want := map[string]uint8{
+		"F5": 1, "E6": 1, "F4": 1, "E3": 1, "D4": 1, // the chain's liberties
+		"G5": 2, "F6": 2, "E7": 2, "D3": 2, "C4": 2, // their neighbours
+		"C5": 2, "C6": 2, "D7": 2, // the liberties of the Black chain, reached at 1
+		"H5": 3, "E8": 3, "C7": 3, "B5": 3,
+		"J5": 0, "A1": 0, "E9": 0,
+		"E5": 0, "D5": 0, // stones are no moves
+	}
+	for s, d := range want {
+		assert.Equal(t, d, dist[point(t, s)], s)
+	}
+
+	localDistances(b, rules.Pass, dist, nil, 3)
+	for _, p := range b.Points() {
+		require.Zero(t, dist[p], "after a pass nothing is local")
+	}
+}
+
+func TestInEmptyCorner(t *testing.T) {
+	b := rules.NewBoard(19)
+	for _, s := range []string{"C3", "C4", "D3", "D4", "Q16", "R17", "Q17", "C16", "R3"} {
+		assert.True(t, inEmptyCorner(b, point(t, s)), s)
+	}
+	for _, s := range []string{"E5", "C5", "B2", "K10", "Q10", "D10"} {
+		assert.False(t, inEmptyCorner(b, point(t, s)), s)
+	}
+	// A stone on the lower left's sixth line takes that corner out, and
+	// only that one.
+	require.NoError(t, b.Play(rules.Move{Color: rules.White, Point: point(t, "F6")}))
+	assert.False(t, inEmptyCorner(b, point(t, "D4")))
+	assert.True(t, inEmptyCorner(b, point(t, "Q4")))
+	assert.True(t, inEmptyCorner(b, point(t, "D16")))
+}
+
+func TestWideningWidth(t *testing.T) {
+	wd := Widening{MinSize: 13, Base: 8, Visits: 40, Growth: 1.4}
+	assert.Equal(t, 8, wd.width(0))
+	assert.Equal(t, 8, wd.width(39))
+	assert.Equal(t, 9, wd.width(40))
+	assert.Equal(t, 10, wd.width(57)) // 40·1.4 = 56
+	prev := 0
+	for v := int32(0); v < 1_000_000; v = v*2 + 1 {
+		w := wd.width(v)
+		require.GreaterOrEqual(t, w, prev, "width never shrinks (visits %d)", v)
+		prev = w
+	}
+	assert.Less(t, prev, 60, "a million visits still look at a few dozen moves")
+}
+
+func TestRaveWeight(t *testing.T) {
+	assert.Equal(t, int32(4), raveWeight(3, 0, 100), "the child's own move")
+	assert.Equal(t, int32(1), raveWeight(3, 99, 100), "the playout's last move")
+	assert.Equal(t, int32(2), raveWeight(3, 60, 100))
+	assert.Equal(t, int32(1), raveWeight(0, 0, 100), "no distance weighting")
+}
+
+func TestChildrenOrderedByPrior(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . X . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . O X . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .`, 7.5, rules.White)
+	cfg := DefaultConfig()
+	cfg.Threads = 1
+	s := New(cfg)
+	s.Search(t.Context(), g, rules.White, Budget{Playouts: 100})
+	kids := s.root.kids()
+	require.NotEmpty(t, kids)
+	assert.Equal(t, rules.Pass, kids[len(kids)-1].move, "the pass comes last")
+	moves := kids[:len(kids)-1]
+	for i := 1; i < len(moves); i++ {
+		require.GreaterOrEqual(t, moves[i-1].prior.rate(), moves[i].prior.rate(), "child %d", i)
+	}
+	// The lower right corner is empty: its 4-4 point has the better
+	// prior than a point in the centre.
+	assert.Greater(t, s.root.child(point(t, "K4")).prior.rate(), s.root.child(point(t, "G7")).prior.rate())
+}
