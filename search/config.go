@@ -27,16 +27,11 @@ type Config struct {
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
 	// for longer.
 	RaveEquivalence float64
-	// DistanceRave is the extra AMAF weight of a move played at once
-	// after the node over one played at the end of the playout; the
-	// weight falls linearly in between. 0 weighs every move alike.
-	DistanceRave int
 
 	// Priors are the virtual games given to new children.
 	Priors Priors
-	// Widening narrows selection on large boards to the moves with the
-	// best priors.
-	Widening Widening
+	// Large holds what changes on large boards.
+	Large LargeBoard
 	// Policy tunes the playouts.
 	Policy Policy
 }
@@ -55,20 +50,36 @@ type Priors struct {
 	// it in a ladder.
 	LadderCapture float64
 	Pattern       float64 // a 3x3 shape pattern matches
-	// Local is the bonus for a move at distance 1, 2, 3 from the last
-	// move in the common fate graph (a chain is one point): its chain's
-	// liberties, their neighbours, and one step further.
-	Local     []float64
-	EdgeEarly float64 // malus: first or second line with nothing near
-	// ThirdFourthLine is the bonus, on boards of 13x13 and up, for a move
-	// on the third or fourth line with nothing near.
+	NearLast      float64 // within two points of the last move (small boards)
+	EdgeEarly     float64 // malus: first or second line with nothing near
+	SelfAtari     float64 // malus: the move puts its own chain in atari
+	Pass          float64 // malus: passing while the opponent has not passed
+}
+
+// LargeBoard holds the settings for boards of MinSize and up: there some
+// 300 moves compete for a few thousand playouts, and the search needs
+// knowledge to pick the few it reads. On 9x9 the same settings lost more
+// games against GNU Go (see the note of session 3), so small boards
+// keep the plain search.
+type LargeBoard struct {
+	MinSize int
+	// DistanceRave is the extra AMAF weight of a move played at once
+	// after the node over one played at the end of the playout (Pachi's
+	// distance RAVE); the weight falls linearly in between.
+	DistanceRave int
+	// Local replaces Priors.NearLast: the bonus for a move at distance 1,
+	// 2, 3 from the last move in the common fate graph (a chain is one
+	// point): its chain's liberties, their neighbours, one step further.
+	Local []float64
+	// ThirdFourthLine is the bonus for a move on the third or fourth line
+	// with nothing near.
 	ThirdFourthLine float64
-	// EmptyCorner is the bonus, on boards of 13x13 and up, for the 3-3,
-	// 3-4 and 4-4 points of a corner with no stone within six lines of
-	// either edge: the first moves of a game belong there.
+	// EmptyCorner is the bonus for the 3-3, 3-4 and 4-4 points of a corner
+	// with no stone within six lines of either edge: the first moves of a
+	// game belong there.
 	EmptyCorner float64
-	SelfAtari   float64 // malus: the move puts its own chain in atari
-	Pass        float64 // malus: passing while the opponent has not passed
+	// Widening narrows selection to the moves with the best priors.
+	Widening Widening
 }
 
 // Widening is progressive widening (Chaslot's progressive unpruning,
@@ -79,10 +90,9 @@ type Priors struct {
 // thousand playouts spread over some 300 moves measure none of them; spread
 // over the twenty that knowledge likes best, they read those deeply.
 type Widening struct {
-	MinSize int     // boards smaller than this look at every move
-	Base    int     // children looked at from the start
-	Visits  float64 // visits at which the next child joins
-	Growth  float64 // factor of visits between one child's joining and the next's
+	Base   int     // children looked at from the start
+	Visits float64 // visits at which the next child joins
+	Growth float64 // factor of visits between one child's joining and the next's
 }
 
 // width returns how many children, best priors first, a node with the
@@ -114,22 +124,26 @@ func DefaultConfig() Config {
 		ExpandAfter:     8,
 		Exploration:     0.05,
 		RaveEquivalence: 3000,
-		DistanceRave:    3,
 		Priors: Priors{
-			Even:            10,
-			Capture:         20,
-			AtariEscape:     15,
-			LadderEscape:    15,
-			LadderCapture:   15,
-			Pattern:         10,
+			Even:          10,
+			Capture:       20,
+			AtariEscape:   15,
+			LadderEscape:  15,
+			LadderCapture: 15,
+			Pattern:       10,
+			NearLast:      5,
+			EdgeEarly:     10,
+			SelfAtari:     15,
+			Pass:          30,
+		},
+		Large: LargeBoard{
+			MinSize:         13,
+			DistanceRave:    3,
 			Local:           []float64{40, 30, 10},
-			EdgeEarly:       10,
 			ThirdFourthLine: 20,
 			EmptyCorner:     30,
-			SelfAtari:       15,
-			Pass:            30,
+			Widening:        Widening{Base: 8, Visits: 40, Growth: 1.4},
 		},
-		Widening: Widening{MinSize: 13, Base: 8, Visits: 40, Growth: 1.4},
-		Policy:   Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
+		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}
 }

@@ -5,11 +5,12 @@ import "github.com/yunzi-go/yunzi/rules"
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
 // atari escapes, shape and closeness to the last move, and maluses (lost
-// games) for self-atari and for moves on the first two lines with nothing
-// near. On large boards a third- or fourth-line move with nothing near
-// gets a bonus: that is where the opening and the framework moves are.
-// local holds each point's distance to the last move (see localDistances).
-func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, local []uint8, stones int) prior {
+// games) for self-atari and for early moves on the first two lines with
+// nothing near. On large boards a third- or fourth-line move with nothing
+// near gets a bonus, more in an empty corner: that is where the opening
+// and the framework moves are; first-line moves with nothing near get the
+// malus all game long.
+func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
 	bonus := func(n float64) { pr.visits += float32(n); pr.wins += float32(n) }
@@ -28,8 +29,8 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, local []
 	if w.laddersNeighbour(b, c, p) {
 		bonus(k.LadderCapture)
 	}
-	if d := local[p]; d > 0 && int(d) <= len(k.Local) {
-		bonus(k.Local[d-1])
+	if n, ok := w.closeness(p, last); ok {
+		bonus(n)
 		if matchesPattern(b, p) {
 			bonus(k.Pattern)
 		}
@@ -41,18 +42,36 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, local []
 	if size < 9 {
 		return pr
 	}
+	lg := &w.cfg.Large
 	switch line := edgeLine(p, size); {
 	case line <= 2 && stones < size*size/4 && nothingNear(b, p):
 		malus(k.EdgeEarly)
-	case size >= 13 && line == 1 && nothingNear(b, p):
+	case w.large && line == 1 && nothingNear(b, p):
 		malus(k.EdgeEarly)
-	case size >= 13 && (line == 3 || line == 4) && nothingNear(b, p):
-		bonus(k.ThirdFourthLine)
+	case w.large && (line == 3 || line == 4) && nothingNear(b, p):
+		bonus(lg.ThirdFourthLine)
 		if inEmptyCorner(b, p) {
-			bonus(k.EmptyCorner)
+			bonus(lg.EmptyCorner)
 		}
 	}
 	return pr
+}
+
+// closeness returns the bonus for p's closeness to the last move, if it is
+// close: on large boards by its distance in w.local (see localDistances),
+// on small ones when it is near the last move.
+func (w *worker) closeness(p, last rules.Point) (float64, bool) {
+	if w.large {
+		local := w.cfg.Large.Local
+		if d := int(w.local[p]); d > 0 && d <= len(local) {
+			return local[d-1], true
+		}
+		return 0, false
+	}
+	if last != rules.Pass && near(p, last) {
+		return w.cfg.Priors.NearLast, true
+	}
+	return 0, false
 }
 
 // inEmptyCorner reports whether p is the 3-3, 3-4 or 4-4 point of a corner
@@ -142,6 +161,13 @@ func (w *worker) laddersNeighbour(b *rules.Board, c rules.Color, p rules.Point) 
 		}
 	}
 	return false
+}
+
+// near reports whether p is within two points of q (Chebyshev distance, and
+// not the far corner of the 5x5 square).
+func near(p, q rules.Point) bool {
+	dx, dy := abs(p.X()-q.X()), abs(p.Y()-q.Y())
+	return dx <= 2 && dy <= 2 && dx+dy < 4
 }
 
 // edgeLine returns the line p stands on, counted from the nearest edge (1 is

@@ -62,7 +62,7 @@ func TestInEmptyCorner(t *testing.T) {
 }
 
 func TestWideningWidth(t *testing.T) {
-	wd := Widening{MinSize: 13, Base: 8, Visits: 40, Growth: 1.4}
+	wd := Widening{Base: 8, Visits: 40, Growth: 1.4}
 	assert.Equal(t, 8, wd.width(0))
 	assert.Equal(t, 8, wd.width(39))
 	assert.Equal(t, 9, wd.width(40))

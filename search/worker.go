@@ -17,6 +17,7 @@ type worker struct {
 	s     *Searcher
 	cfg   *Config
 	board *rules.Board
+	large bool // the board is large: cfg.Large applies
 
 	// rng is held by value: two generators allocated one after the other
 	// share a cache line, and every draw would then stall the other worker.
@@ -29,7 +30,7 @@ type worker struct {
 	cands  []rules.Point
 	moves  []rules.Point
 	priors []movePrior
-	local  []uint8 // per point, its distance to the last move at an expansion
+	local  []uint8 // per point, its distance to the last move at an expansion (large boards)
 	queue  []rules.Point
 	ladder ladder
 
@@ -75,6 +76,7 @@ func (w *worker) useBoard(b *rules.Board) {
 		w.board = b.Clone()
 		w.makeScratch(b)
 	}
+	w.large = b.Size() >= w.cfg.Large.MinSize
 }
 
 // reset prepares the worker for a search from the position b whose root
@@ -205,8 +207,8 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	visits := n.visits.Load()
 	logParent := math.Log(float64(visits) + 1)
 	moves := len(kids) - 1
-	if wd := &w.cfg.Widening; w.board.Size() >= wd.MinSize {
-		moves = min(moves, wd.width(visits))
+	if w.large {
+		moves = min(moves, w.cfg.Large.Widening.width(visits))
 	}
 	best, bestValue := len(kids)-1, w.s.ucb(&kids[len(kids)-1], logParent)
 	for i := range kids[:moves] {
@@ -233,20 +235,16 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 		w.moves = append(w.moves, p)
 	}
 	stones := len(b.Points()) - len(b.Empties())
-	w.queue = localDistances(b, last, w.local, w.queue, len(w.cfg.Priors.Local))
+	if w.large {
+		w.queue = localDistances(b, last, w.local, w.queue, len(w.cfg.Large.Local))
+	}
 	w.priors = w.priors[:0]
 	for _, p := range w.moves {
-		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, w.local, stones)})
+		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, last, stones)})
 	}
-	// Best priors first, for progressive widening. Equal priors are
-	// common (every open third-line point in the opening), so they are
-	// shuffled first: in the board's order, widening would favour its
-	// lower rows. The worker's generator keeps this reproducible.
-	for i := len(w.priors) - 1; i > 0; i-- {
-		j := w.rng.IntN(i + 1)
-		w.priors[i], w.priors[j] = w.priors[j], w.priors[i]
+	if w.large {
+		w.orderForWidening()
 	}
-	slices.SortStableFunc(w.priors, func(x, y movePrior) int { return cmp.Compare(y.prior.rate(), x.prior.rate()) })
 	kids := make([]node, len(w.moves)+1)
 	for i, mp := range w.priors {
 		kids[i].move, kids[i].prior = mp.move, mp.prior
@@ -256,6 +254,18 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 	pass.prior = w.passPrior(last, w.s.moveNumber+depth)
 	n.children.Store(&kids)
 	w.s.nodes.Add(int64(len(kids)))
+}
+
+// orderForWidening sorts w.priors best first, for progressive widening.
+// Equal priors are common (every open third-line point in the opening), so
+// they are shuffled first: in the board's order, widening would favour its
+// lower rows. The worker's generator keeps this reproducible.
+func (w *worker) orderForWidening() {
+	for i := len(w.priors) - 1; i > 0; i-- {
+		j := w.rng.IntN(i + 1)
+		w.priors[i], w.priors[j] = w.priors[j], w.priors[i]
+	}
+	slices.SortStableFunc(w.priors, func(x, y movePrior) int { return cmp.Compare(y.prior.rate(), x.prior.rate()) })
 }
 
 // repeats reports whether the position (hash, toMove) occurred in the game
@@ -275,10 +285,11 @@ func (w *worker) repeats(hash uint64, toMove rules.Color) bool {
 // colour if that colour played the point first, at the child's depth or
 // later in the simulation. leafColor is the colour to move at the leaf.
 //
-// A move played soon after the child's depth counts more than one played
-// near the end of the playout (Pachi's distance RAVE): late moves fill the
-// board in whatever order, while early ones still shape the game. The
-// weight runs from 1 (the last move) to 1+DistanceRave (the first).
+// On large boards a move played soon after the child's depth counts more
+// than one played near the end of the playout (Pachi's distance RAVE):
+// late moves fill the board in whatever order, while early ones still
+// shape the game. The weight runs from 1 (the last move) to
+// 1+Large.DistanceRave (the first).
 func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) {
 	valueFor := func(c rules.Color) int64 {
 		if c == rules.Black {
@@ -297,7 +308,10 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 			w.amaf[m.point] = firstPlay{m.color, int32(i)}
 		}
 	}
-	distance := int32(w.cfg.DistanceRave)
+	distance := int32(0)
+	if w.large {
+		distance = int32(w.cfg.Large.DistanceRave)
+	}
 	// Level i is the node path[i], whose children are moves of colour c
 	// played at w.seq[i].
 	c := leafColor
