@@ -113,3 +113,28 @@ func TestChildrenOrderedByPrior(t *testing.T) {
 	// prior than a point in the centre.
 	assert.Greater(t, s.root.child(point(t, "K4")).prior.rate(), s.root.child(point(t, "G7")).prior.rate())
 }
+
+func TestSmallBoardsKeepEveryMoveInBoardOrder(t *testing.T) {
+	// On 9x9 the large-board knowledge is off: the children come in the
+	// board's order, not sorted, and selection is not narrowed.
+	g := gameFrom(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`, 7.5, rules.White)
+	cfg := DefaultConfig()
+	cfg.Threads = 1
+	s := New(cfg)
+	s.Search(t.Context(), g, rules.White, Budget{Playouts: 200})
+	kids := s.root.kids()
+	require.Len(t, kids, 81, "80 moves and the pass")
+	for i, p := range g.Board().Empties() {
+		require.Equal(t, p, kids[i].move, "child %d", i)
+	}
+	assert.False(t, s.workers[0].large)
+}
