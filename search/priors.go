@@ -104,10 +104,10 @@ func inEmptyCorner(b *rules.Board, p rules.Point) bool {
 
 // localDistances fills dist with each point's distance to the last move
 // in the common fate graph, where a chain counts as one point: 1 for the
-// liberties of the last move's chain, 2 for their neighbours (and for
-// every stone of a chain next to them), 3 one step further; 0 for the
-// rest. Moves there answer the last move, which is what most good moves
-// do. queue is scratch space.
+// liberties of the last move's chain (and for every stone of a chain next
+// to it), 2 for the next points out, and so on up to levels; 0 for the
+// rest and for stones. Moves there answer the last move, which is what
+// most good moves do. queue is scratch space; the grown one is returned.
 func localDistances(b *rules.Board, last rules.Point, dist []uint8, queue []rules.Point, levels int) []rules.Point {
 	clear(dist)
 	if last == rules.Pass || b.At(last) == rules.Empty {
