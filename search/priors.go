@@ -42,13 +42,17 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	if size < 9 {
 		return pr
 	}
+	line := edgeLine(p, size)
+	if line > 4 || !nothingNear(b, p) {
+		return pr
+	}
 	lg := &w.cfg.Large
-	switch line := edgeLine(p, size); {
-	case line <= 2 && stones < size*size/4 && nothingNear(b, p):
+	switch {
+	case line <= 2 && stones < size*size/4:
 		malus(k.EdgeEarly)
-	case w.large && line == 1 && nothingNear(b, p):
+	case w.large && line == 1:
 		malus(k.EdgeEarly)
-	case w.large && (line == 3 || line == 4) && nothingNear(b, p):
+	case w.large && (line == 3 || line == 4):
 		bonus(lg.ThirdFourthLine)
 		if inEmptyCorner(b, p) {
 			bonus(lg.EmptyCorner)

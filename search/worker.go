@@ -336,7 +336,10 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 			if first.color != c {
 				continue
 			}
-			weight := raveWeight(distance, first.at-int32(i), span)
+			weight := int32(1)
+			if distance > 0 { // small boards skip the division
+				weight = raveWeight(distance, first.at-int32(i), span)
+			}
 			if j < len(batch) {
 				batch[j].visits += weight
 				batch[j].value += int64(weight) * v
