@@ -49,11 +49,14 @@ type Priors struct {
 	// LadderCapture: the move puts an enemy chain in atari and captures
 	// it in a ladder.
 	LadderCapture float64
-	Pattern       float64 // a 3x3 shape pattern matches
-	NearLast      float64 // within two points of the last move (small boards)
-	EdgeEarly     float64 // malus: first or second line with nothing near
-	SelfAtari     float64 // malus: the move puts its own chain in atari
-	Pass          float64 // malus: passing while the opponent has not passed
+	// TwoLiberties: the move is one the playouts answer the last move with
+	// when it leaves a chain with two liberties (see twoLibertyMove).
+	TwoLiberties float64
+	Pattern      float64 // a 3x3 shape pattern matches
+	NearLast     float64 // within two points of the last move (small boards)
+	EdgeEarly    float64 // malus: first or second line with nothing near
+	SelfAtari    float64 // malus: the move puts its own chain in atari
+	Pass         float64 // malus: passing while the opponent has not passed
 }
 
 // LargeBoard holds the settings for boards of MinSize and up: there some
@@ -130,6 +133,7 @@ func DefaultConfig() Config {
 			AtariEscape:   15,
 			LadderEscape:  15,
 			LadderCapture: 15,
+			TwoLiberties:  10,
 			Pattern:       10,
 			NearLast:      5,
 			EdgeEarly:     10,

@@ -9,9 +9,10 @@ import (
 
 // The playout policy, in the style of Pachi's Moggy and Fuego: answer the
 // last move's tactics (capture it, save what it put in atari), take the
-// vital point of a three-point eye space next to it (nakade), play a 3x3
-// shape next to it, and otherwise play a random move that does not fill an
-// own eye and does not put a chain of several stones in atari.
+// vital point of a three-point eye space next to it (nakade), answer its
+// fights one step before atari (two liberties), play a 3x3 shape next to
+// it, and otherwise play a random move that does not fill an own eye and
+// does not put a chain of several stones in atari.
 
 // played is one move of a simulation.
 type played struct {
@@ -23,6 +24,7 @@ type played struct {
 // move. Below one so the playouts keep some variety.
 const (
 	tacticsRate = 0.9
+	twoLibRate  = 0.5
 	patternRate = 0.8
 )
 
@@ -93,6 +95,11 @@ func (w *worker) policyMove(b *rules.Board, c rules.Color, last rules.Point) rul
 		if p := nakadeMove(b, c, last); p != rules.Pass {
 			return p
 		}
+		if w.chance(twoLibRate) {
+			if p := w.twoLibertyMove(b, c, last); p != rules.Pass {
+				return p
+			}
+		}
 		if w.chance(patternRate) {
 			if p := w.patternMove(b, c, last); p != rules.Pass {
 				return p
@@ -132,6 +139,57 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) r
 	}
 	w.cands = cands
 	return w.pick(cands)
+}
+
+// twoLibertyMove answers the last move one step before atari (Fuego's
+// low-liberty moves, Pachi's two-liberty checks): it puts the last move's
+// chain, left with two liberties, in atari where it cannot run out to
+// three, or gives an own chain next to it, left with two liberties, a
+// third. Without it the playouts let chains in a capturing race be taken
+// at random, and the search misjudges most fights between weak groups.
+func (w *worker) twoLibertyMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+	w.cands = w.twoLibertyAnswers(w.cands[:0], b, c, last)
+	return w.pick(w.cands)
+}
+
+// twoLibertyAnswers appends to cands the moves twoLibertyMove chooses from.
+func (w *worker) twoLibertyAnswers(cands []rules.Point, b *rules.Board, c rules.Color, last rules.Point) []rules.Point {
+	if b.At(last) == c.Opponent() {
+		if q, r, ok := twoLiberties(b, last); ok {
+			cands = w.addAtari(cands, b, c, q, r)
+			cands = w.addAtari(cands, b, c, r, q)
+		}
+	}
+	for _, n := range last.Neighbours() {
+		if b.At(n) != c {
+			continue
+		}
+		if q, r, ok := twoLiberties(b, n); ok {
+			cands = w.addExtension(cands, b, c, q)
+			cands = w.addExtension(cands, b, c, r)
+		}
+	}
+	return cands
+}
+
+// addAtari appends q if c playing there puts the enemy chain with the
+// liberties q and r in atari, does not put c's own stone in atari, and
+// leaves the chain fewer than three liberties when it extends at r.
+func (w *worker) addAtari(cands []rules.Point, b *rules.Board, c rules.Color, q, r rules.Point) []rules.Point {
+	// The chain keeps its liberty q while r is counted; taking q costs one.
+	if b.LibertiesAfter(c.Opponent(), r, 4)-1 >= 3 {
+		return cands
+	}
+	return w.addIfGood(cands, b, c, q, true)
+}
+
+// addExtension appends the liberty q of an own chain with two liberties if
+// extending there gives it at least three.
+func (w *worker) addExtension(cands []rules.Point, b *rules.Board, c rules.Color, q rules.Point) []rules.Point {
+	if b.LibertiesAfter(c, q, 3) < 3 {
+		return cands
+	}
+	return w.addIfGood(cands, b, c, q, false)
 }
 
 // patternMove plays a 3x3 shape on one of the eight points around the last

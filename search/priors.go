@@ -1,10 +1,15 @@
 package search
 
-import "github.com/yunzi-go/yunzi/rules"
+import (
+	"slices"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
 
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
-// atari escapes, shape and closeness to the last move, and maluses (lost
+// atari escapes, the playouts' answers to a chain left with two liberties,
+// shape and closeness to the last move, and maluses (lost
 // games) for self-atari and for early moves on the first two lines with
 // nothing near. On large boards a third- or fourth-line move with nothing
 // near gets a bonus, more in an empty corner: that is where the opening
@@ -28,6 +33,9 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	}
 	if w.laddersNeighbour(b, c, p) {
 		bonus(k.LadderCapture)
+	}
+	if slices.Contains(w.twoLib, p) {
+		bonus(k.TwoLiberties)
 	}
 	if n, ok := w.closeness(p, last); ok {
 		bonus(n)

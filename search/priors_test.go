@@ -138,3 +138,32 @@ func TestSmallBoardsKeepEveryMoveInBoardOrder(t *testing.T) {
 	}
 	assert.False(t, s.workers[0].large)
 }
+
+func TestTwoLibertyAnswerGetsItsPrior(t *testing.T) {
+	// As in TestTwoLibertyMoveAtarisWhereTheChainCannotRun, White has
+	// just played A4: Black's atari at B4 chases the chain, the one at A3
+	// lets it out. Searches that differ only in the TwoLiberties prior
+	// give B4 the bonus and A3 nothing.
+	g := gameFrom(t, `
+		. . . . . . .
+		X . . . . . .
+		X . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`, 0, rules.White)
+	require.NoError(t, g.Play(rules.Move{Color: rules.White, Point: point(t, "A4")}))
+	rootPriors := func(bonus float64) (b4, a3 prior) {
+		cfg := DefaultConfig()
+		cfg.Threads = 1
+		cfg.Priors.TwoLiberties = bonus
+		s := New(cfg)
+		s.Search(t.Context(), g, rules.Black, Budget{Playouts: 1})
+		return s.root.child(point(t, "B4")).prior, s.root.child(point(t, "A3")).prior
+	}
+	b4, a3 := rootPriors(10)
+	b4Without, a3Without := rootPriors(0)
+	assert.Equal(t, b4Without.visits+10, b4.visits)
+	assert.Equal(t, b4Without.wins+10, b4.wins)
+	assert.Equal(t, a3Without, a3)
+}

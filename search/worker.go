@@ -28,6 +28,7 @@ type worker struct {
 	hashes []positionAt // positions reached by the tree moves, for superko
 	amaf   []firstPlay  // per point, who played it first in the simulation's rest
 	cands  []rules.Point
+	twoLib []rules.Point // at an expansion, the two-liberty answers to the last move
 	moves  []rules.Point
 	priors []movePrior
 	local  []uint8 // per point, its distance to the last move at an expansion (large boards)
@@ -108,6 +109,7 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.seq = make([]played, 0, max(4*len(b.Points()), minBytes/4))
 	w.hashes = make([]positionAt, 0, minBytes/16)
 	w.cands = make([]rules.Point, 0, minBytes/2)
+	w.twoLib = make([]rules.Point, 0, minBytes/2)
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 	w.local = make([]uint8, n, max(n, minBytes))
 	w.queue = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
@@ -237,6 +239,10 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 	stones := len(b.Points()) - len(b.Empties())
 	if w.large {
 		w.queue = localDistances(b, last, w.local, w.queue, len(w.cfg.Large.Local))
+	}
+	w.twoLib = w.twoLib[:0]
+	if last != rules.Pass {
+		w.twoLib = w.twoLibertyAnswers(w.twoLib, b, c, last)
 	}
 	w.priors = w.priors[:0]
 	for _, p := range w.moves {

@@ -1,0 +1,74 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// policyWorker returns a worker ready to play policy moves on g's board.
+func policyWorker(g *rules.Game) *worker {
+	w := newWorker(New(DefaultConfig()), 1)
+	w.useBoard(g.Board())
+	return w
+}
+
+// twoLibertyAnswers returns every answer twoLibertyMove gives over many
+// draws.
+func twoLibertyAnswers(w *worker, b *rules.Board, c rules.Color, last rules.Point) map[string]bool {
+	seen := map[string]bool{}
+	for range 200 {
+		seen[w.twoLibertyMove(b, c, last).String()] = true
+	}
+	return seen
+}
+
+func TestTwoLibertyMoveAtarisWhereTheChainCannotRun(t *testing.T) {
+	// White A4, the last move, has the liberties A3 and B4. Black's atari
+	// at B4 leaves A3, where White's two stones get two liberties, A2
+	// and B3, and the chase goes on; the atari at A3 lets White run out
+	// at B4 to three. Only B4 is played. (Black A5-A6 has three
+	// liberties, so there is nothing of Black's to extend.)
+	g := gameFrom(t, `
+		. . . . . . .
+		X . . . . . .
+		X . . . . . .
+		O . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`, 0, rules.Black)
+	w := policyWorker(g)
+	assert.Equal(t, map[string]bool{"B4": true}, twoLibertyAnswers(w, g.Board(), rules.Black, point(t, "A4")))
+}
+
+func TestTwoLibertyMoveExtendsOwnChain(t *testing.T) {
+	// White's last move C5 leaves Black C4-D4 with two liberties, C3 and
+	// D3. Either extension gives it a third; Black plays one of them.
+	g := gameFrom(t, `
+		. . . . . . .
+		. . . . . . .
+		. . O O . . .
+		. O X X O . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`, 0, rules.Black)
+	w := policyWorker(g)
+	assert.Equal(t, map[string]bool{"C3": true, "D3": true}, twoLibertyAnswers(w, g.Board(), rules.Black, point(t, "C5")))
+}
+
+func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
+	// The last move, White D4, has four liberties: nothing to do.
+	g := gameFrom(t, `
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . O . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`, 0, rules.Black)
+	w := policyWorker(g)
+	require.Equal(t, rules.Pass, w.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
+}
