@@ -9,12 +9,12 @@ import (
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
 // atari escapes, the playouts' answers to a chain left with two liberties,
-// shape and closeness to the last move, and maluses (lost
-// games) for self-atari and for early moves on the first two lines with
-// nothing near. On large boards a third- or fourth-line move with nothing
-// near gets a bonus, more in an empty corner: that is where the opening
-// and the framework moves are; first-line moves with nothing near get the
-// malus all game long.
+// shape and closeness to the last move, and maluses (lost games) for
+// self-atari and for early moves on the first two lines with nothing near.
+// On large boards a third- or fourth-line move with nothing near gets a
+// bonus, more in an empty corner: that is where the opening and the
+// framework moves are; first-line moves with nothing near get the malus
+// all game long.
 func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
