@@ -146,7 +146,7 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) r
 // chain, left with two liberties, in atari where it cannot run out to
 // three, or gives an own chain next to it, left with two liberties, a
 // third. Without it the playouts let chains in a capturing race be taken
-// at random, and the search misjudges most fights between weak groups.
+// at random, and the search misjudges fights between weak groups.
 func (w *worker) twoLibertyMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 	w.cands = w.twoLibertyAnswers(w.cands[:0], b, c, last)
 	return w.pick(w.cands)
