@@ -142,7 +142,15 @@ func twoLiberties(b *rules.Board, p rules.Point) (q, r rules.Point, ok bool) {
 // taken. Most wrong ataris fail this without a board being played.
 func (l *ladder) promising(b *rules.Board, p, q, r rules.Point) bool {
 	d := b.At(p)
-	return b.LibertiesAfter(d, r, 4)-1 < 3 && b.IsLegal(rules.Move{Color: d.Opponent(), Point: q})
+	return cannotRunOut(b, d, r) && b.IsLegal(rules.Move{Color: d.Opponent(), Point: q})
+}
+
+// cannotRunOut reports whether a chain of colour d with two liberties, put
+// in atari on one of them, stays below three liberties when it extends at
+// the other, r. The chain's liberty taken by the atari is still empty and
+// counted by LibertiesAfter, so one is taken off.
+func cannotRunOut(b *rules.Board, d rules.Color, r rules.Point) bool {
+	return b.LibertiesAfter(d, r, 4)-1 < 3
 }
 
 // atari plays the attacker's atari on q on b (a board the reading may

@@ -176,8 +176,7 @@ func (w *worker) twoLibertyAnswers(cands []rules.Point, b *rules.Board, c rules.
 // liberties q and r in atari, does not put c's own stone in atari, and
 // leaves the chain fewer than three liberties when it extends at r.
 func (w *worker) addAtari(cands []rules.Point, b *rules.Board, c rules.Color, q, r rules.Point) []rules.Point {
-	// The chain keeps its liberty q while r is counted; taking q costs one.
-	if b.LibertiesAfter(c.Opponent(), r, 4)-1 >= 3 {
+	if !cannotRunOut(b, c.Opponent(), r) {
 		return cands
 	}
 	return w.addIfGood(cands, b, c, q, true)

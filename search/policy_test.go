@@ -16,9 +16,9 @@ func policyWorker(g *rules.Game) *worker {
 	return w
 }
 
-// twoLibertyAnswers returns every answer twoLibertyMove gives over many
+// drawnTwoLibertyMoves returns every answer twoLibertyMove gives over many
 // draws.
-func twoLibertyAnswers(w *worker, b *rules.Board, c rules.Color, last rules.Point) map[string]bool {
+func drawnTwoLibertyMoves(w *worker, b *rules.Board, c rules.Color, last rules.Point) map[string]bool {
 	seen := map[string]bool{}
 	for range 200 {
 		seen[w.twoLibertyMove(b, c, last).String()] = true
@@ -41,7 +41,7 @@ func TestTwoLibertyMoveAtarisWhereTheChainCannotRun(t *testing.T) {
 		. . . . . . .
 		. . . . . . .`, 0, rules.Black)
 	w := policyWorker(g)
-	assert.Equal(t, map[string]bool{"B4": true}, twoLibertyAnswers(w, g.Board(), rules.Black, point(t, "A4")))
+	assert.Equal(t, map[string]bool{"B4": true}, drawnTwoLibertyMoves(w, g.Board(), rules.Black, point(t, "A4")))
 }
 
 func TestTwoLibertyMoveExtendsOwnChain(t *testing.T) {
@@ -56,7 +56,7 @@ func TestTwoLibertyMoveExtendsOwnChain(t *testing.T) {
 		. . . . . . .
 		. . . . . . .`, 0, rules.Black)
 	w := policyWorker(g)
-	assert.Equal(t, map[string]bool{"C3": true, "D3": true}, twoLibertyAnswers(w, g.Board(), rules.Black, point(t, "C5")))
+	assert.Equal(t, map[string]bool{"C3": true, "D3": true}, drawnTwoLibertyMoves(w, g.Board(), rules.Black, point(t, "C5")))
 }
 
 func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
