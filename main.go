@@ -43,7 +43,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		Writer:    out,
 		ErrWriter: errOut,
 		Flags:     flags(),
-		Commands:  append(toolCommands(), benchCommand()),
+		Commands:  append(toolCommands(), benchCommand(), learnCommand()),
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
 				return fmt.Errorf("unexpected argument %q (yunzi takes only flags)", c.Args().First())

@@ -81,6 +81,10 @@ type LargeBoard struct {
 	// with no stone within six lines of either edge: the first moves of a
 	// game belong there.
 	EmptyCorner float64
+	// Learned is the bonus, in won games, of a move the learned move
+	// patterns (package pattern) are sure a strong player picks; a move
+	// they give the chance p gets Learned times the square root of p.
+	Learned float64
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
 }
@@ -146,6 +150,7 @@ func DefaultConfig() Config {
 			Local:           []float64{40, 30, 10},
 			ThirdFourthLine: 20,
 			EmptyCorner:     30,
+			Learned:         0,
 			Widening:        Widening{Base: 8, Visits: 40, Growth: 1.4},
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},

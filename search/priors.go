@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 
 	"github.com/yunzi-go/yunzi/rules"
@@ -14,8 +15,9 @@ import (
 // On large boards a third- or fourth-line move with nothing near gets a
 // bonus, more in an empty corner: that is where the opening and the
 // framework moves are; first-line moves with nothing near get the malus
-// all game long.
-func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int) prior {
+// all game long. Also on large boards, the move gets a bonus for chance,
+// the learned patterns' chance that a strong player picks it.
+func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int, chance float64) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
 	bonus := func(n float64) { pr.visits += float32(n); pr.wins += float32(n) }
@@ -45,6 +47,9 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	}
 	if !captures && b.LibertiesAfter(c, p, 2) < 2 {
 		malus(k.SelfAtari)
+	}
+	if w.large {
+		bonus(w.cfg.Large.Learned * math.Sqrt(chance))
 	}
 	size := b.Size()
 	if size < 9 {

@@ -41,7 +41,8 @@ type Searcher struct {
 	// The search in progress; read-only while workers run.
 	game       *rules.Game
 	color      rules.Color
-	last       rules.Point
+	last       rules.Point // the game's last move, rules.Pass if none
+	beforeLast rules.Point // the move before it
 	moveNumber int
 	komi       float64
 	workers    []*worker
@@ -78,6 +79,20 @@ func (s *Searcher) Reset() {
 	s.nodes.Store(0)
 }
 
+// lastMoves returns the points of the game's last two moves, the last
+// first: rules.Pass for a pass, a setup, or no move.
+func lastMoves(g *rules.Game) (last, beforeLast rules.Point) {
+	last, beforeLast = rules.Pass, rules.Pass
+	steps := g.Steps()
+	if n := len(steps); n > 0 && !steps[n-1].Setup {
+		last = steps[n-1].Move.Point
+		if n > 1 && !steps[n-2].Setup {
+			beforeLast = steps[n-2].Move.Point
+		}
+	}
+	return last, beforeLast
+}
+
 // Search looks for the best move for c in the game's current position
 // within the budget, or until ctx is done, and returns what it found. The
 // game must not change while the search runs.
@@ -85,10 +100,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 	s.game, s.color, s.budget = g, c, budget
 	s.komi = g.Compensation()
 	s.moveNumber = g.MoveNumber()
-	s.last = rules.Pass
-	if m, ok := g.LastMove(); ok {
-		s.last = m.Point
-	}
+	s.last, s.beforeLast = lastMoves(g)
 	s.prepareRoot(g, c)
 	s.playouts.Store(0)
 	s.started = time.Now()
@@ -103,7 +115,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 		w := s.workers[0]
 		w.useBoard(g.Board())
 		w.hashes = w.hashes[:0] // no tree path yet: only the game's history counts
-		w.expand(s.root, g.Board(), c, s.last, 0)
+		w.expand(s.root, g.Board(), c, s.last, s.beforeLast, 0)
 	}
 	for _, w := range s.workers {
 		w.reset(g.Board(), len(s.root.kids()))

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/yunzi-go/yunzi/pattern"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -34,6 +35,10 @@ type worker struct {
 	local  []uint8 // per point, its distance to the last move at an expansion (large boards)
 	queue  []rules.Point
 	ladder ladder
+
+	// chances, at an expansion on a large board, are the learned
+	// patterns' chances that a strong player picks each of w.moves.
+	chances []float64
 
 	// owner tallies the final scores and who owned each point at the end
 	// of the playouts: owner[0] over all of them, owner[i+1] over those
@@ -110,6 +115,7 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.hashes = make([]positionAt, 0, minBytes/16)
 	w.cands = make([]rules.Point, 0, minBytes/2)
 	w.twoLib = make([]rules.Point, 0, minBytes/2)
+	w.chances = make([]float64, 0, max(len(b.Points()), minBytes/8))
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 	w.local = make([]uint8, n, max(n, minBytes))
 	w.queue = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
@@ -149,7 +155,7 @@ func (w *worker) simulate() {
 	w.path, w.seq, w.hashes = append(w.path[:0], s.root), w.seq[:0], w.hashes[:0]
 	s.root.visits.Add(1)
 
-	n, c, last := s.root, s.color, s.last
+	n, c, last, beforeLast := s.root, s.color, s.last, s.beforeLast
 	w.rootChild = -1
 	for kids := n.kids(); kids != nil; kids = n.kids() {
 		i := w.selectChild(n, kids)
@@ -163,10 +169,10 @@ func (w *worker) simulate() {
 		w.seq = append(w.seq, played{c, n.move})
 		c = c.Opponent()
 		w.hashes = append(w.hashes, positionAt{b.Hash(), c})
-		last = n.move
+		last, beforeLast = n.move, last
 	}
 	if n.visits.Load() >= w.cfg.ExpandAfter && s.nodes.Load() < int64(w.cfg.MaxNodes) {
-		w.expand(n, b, c, last, len(w.path))
+		w.expand(n, b, c, last, beforeLast, len(w.path))
 	}
 	treeMoves := len(w.seq)
 	score := w.playout(b, c, last, s.komi)
@@ -225,7 +231,7 @@ func (w *worker) selectChild(n *node, kids []node) int {
 // an own eye and does not repeat a position (superko, against the game's
 // history and the tree path), and the pass. One worker expands a node;
 // the others go on with their playouts meanwhile.
-func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point, depth int) {
+func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast rules.Point, depth int) {
 	if !n.expanding.CompareAndSwap(false, true) {
 		return
 	}
@@ -245,8 +251,16 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 		w.twoLib = w.twoLibertyAnswers(w.twoLib, b, c, last)
 	}
 	w.priors = w.priors[:0]
-	for _, p := range w.moves {
-		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, last, stones)})
+	w.chances = w.chances[:0]
+	if w.large {
+		w.chances = w.learnedChances(b, c, last, beforeLast)
+	}
+	for i, p := range w.moves {
+		chance := 0.0
+		if w.large {
+			chance = w.chances[i]
+		}
+		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, last, stones, chance)})
 	}
 	if w.large {
 		w.orderForWidening()
@@ -260,6 +274,22 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last rules.Point
 	pass.prior = w.passPrior(last, w.s.moveNumber+depth)
 	n.children.Store(&kids)
 	w.s.nodes.Add(int64(len(kids)))
+}
+
+// learnedChances returns, for each of w.moves, the chance the learned
+// move patterns give it of being the move a strong player picks.
+func (w *worker) learnedChances(b *rules.Board, c rules.Color, last, beforeLast rules.Point) []float64 {
+	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast}
+	total := 0.0
+	for _, p := range w.moves {
+		s := pattern.Default.Strength(x.Of(p))
+		w.chances = append(w.chances, s)
+		total += s
+	}
+	for i := range w.chances {
+		w.chances[i] /= total
+	}
+	return w.chances
 }
 
 // orderForWidening sorts w.priors best first, for progressive widening.

@@ -1,0 +1,122 @@
+package pattern
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Model holds the gamma of every feature value. The absence of a
+// feature (value 0) always has gamma 1.
+type Model struct {
+	gamma [numGroups][]float64
+}
+
+// NewModel returns a model whose gammas are all 1: every move equally
+// strong.
+func NewModel() *Model {
+	m := new(Model)
+	for g := range m.gamma {
+		m.gamma[g] = make([]float64, groupValues[g])
+		for v := range m.gamma[g] {
+			m.gamma[g][v] = 1
+		}
+	}
+	return m
+}
+
+// Strength returns the product of the gammas of f.
+func (m *Model) Strength(f Features) float64 {
+	s := 1.0
+	for g, v := range f {
+		s *= m.gamma[g][v]
+	}
+	return s
+}
+
+//go:embed gammas.txt
+var defaultTable string
+
+// Default is the model Yunzi plays with, learned by scripts/learn-patterns.sh.
+var Default = mustRead(defaultTable)
+
+func mustRead(table string) *Model {
+	m, err := Read(strings.NewReader(table))
+	if err != nil {
+		panic("pattern: the embedded table: " + err.Error())
+	}
+	return m
+}
+
+// Read reads a model in the form Write gives: a line "group value gamma"
+// for each feature value whose gamma is not 1, where the value of a shape
+// is its canonical key in hexadecimal. Blank lines and lines that start
+// with '#' are skipped.
+func Read(r io.Reader) (*Model, error) {
+	m := NewModel()
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if err := m.readLine(text); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+	}
+	return m, sc.Err()
+}
+
+func (m *Model) readLine(text string) error {
+	fields := strings.Fields(text)
+	if len(fields) != 3 {
+		return fmt.Errorf("want group, value and gamma, have %q", text)
+	}
+	g := Group(slices.Index(groupNames[:], fields[0]))
+	if g >= numGroups {
+		return fmt.Errorf("unknown group %q", fields[0])
+	}
+	var v int
+	if g == Shape {
+		key, err := strconv.ParseUint(fields[1], 16, 16)
+		i, found := slices.BinarySearch(shapeKeys, uint16(key))
+		if err != nil || !found {
+			return fmt.Errorf("%q is not a canonical shape key", fields[1])
+		}
+		v = i + 1
+	} else {
+		var err error
+		if v, err = strconv.Atoi(fields[1]); err != nil || v < 1 || v >= groupValues[g] {
+			return fmt.Errorf("%s has no value %q", g, fields[1])
+		}
+	}
+	gamma, err := strconv.ParseFloat(fields[2], 64)
+	if err != nil || !(gamma > 0) || math.IsInf(gamma, 0) {
+		return fmt.Errorf("gamma %q is not a positive number", fields[2])
+	}
+	m.gamma[g][v] = gamma
+	return nil
+}
+
+// Write writes the model's gammas that are not 1, in the form Read reads.
+func (m *Model) Write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for g, gammas := range m.gamma {
+		for v, gamma := range gammas[1:] {
+			if gamma == 1 {
+				continue
+			}
+			value := strconv.Itoa(v + 1)
+			if Group(g) == Shape {
+				value = fmt.Sprintf("%04x", shapeKeys[v])
+			}
+			fmt.Fprintf(bw, "%s %s %.4g\n", Group(g), value, gamma)
+		}
+	}
+	return bw.Flush()
+}
