@@ -152,3 +152,31 @@ func TestShapeIsTheSameTurnedMirroredAndForEitherColour(t *testing.T) {
 	assert.NotEqual(t, want, featuresAt(t, swapped, rules.Black, "C3", "", "")[Shape], "colours matter")
 	assert.NotEqual(t, want, featuresAt(t, other, rules.Black, "C3", "", "")[Shape])
 }
+
+// TestFeaturesStayInRange plays random games and checks every candidate
+// move's features against their groups' ranges, the last two moves
+// included: a stone captured where the last move stood, a pass, the start.
+func TestFeaturesStayInRange(t *testing.T) {
+	for _, size := range []int{5, 9, 13, 19} {
+		r := rules.NewRand(uint64(size))
+		for game := range 2 {
+			b := rules.NewBoard(size)
+			c := rules.Black
+			last, beforeLast := rules.Pass, rules.Pass
+			for range 3 * size * size {
+				x := Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast}
+				Candidates(b, c, func(p rules.Point) {
+					f := x.Of(p)
+					for g, v := range f {
+						require.Less(t, int(v), groupValues[g], "size %d game %d: %s at %s has %s %d", size, game, c, p, Group(g), v)
+					}
+				})
+				p := b.RandomMove(c, r)
+				if p != rules.Pass {
+					require.NoError(t, b.Play(rules.Move{Color: c, Point: p}))
+				}
+				last, beforeLast, c = p, last, c.Opponent()
+			}
+		}
+	}
+}

@@ -107,3 +107,26 @@ func TestDefaultModelKnowsTheBasics(t *testing.T) {
 	assert.Less(t, d[SelfAtari][2], 0.5, "self-atari of a larger chain")
 	assert.Greater(t, d[DistLast][1], d[DistLast][16], "near the last move rather than far")
 }
+
+// FuzzRead checks that Read never panics, and that a table it accepts
+// reads back the same after Write.
+func FuzzRead(f *testing.F) {
+	f.Add("capture 1 68.1\nshape 0000 0.631\n")
+	f.Add("# comment\n\nline 10 0.5\n")
+	f.Add("shape ffff 1e300\n")
+	f.Fuzz(func(t *testing.T, table string) {
+		m, err := Read(strings.NewReader(table))
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		require.NoError(t, m.Write(&buf))
+		again, err := Read(&buf)
+		require.NoError(t, err, buf.String())
+		for g := range m.gamma {
+			for v := range m.gamma[g] {
+				require.InEpsilon(t, m.gamma[g][v], again.gamma[g][v], 1e-3)
+			}
+		}
+	})
+}
