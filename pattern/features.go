@@ -95,7 +95,7 @@ func (x *Context) Of(p rules.Point) Features {
 
 	opp := c.Opponent()
 	captures, capturePriority := false, uint16(0)
-	ownSize := 1 // the stones of the move's chain once played
+	ownSize := 1            // the stones of the move's chain once played
 	var seen [4]rules.Point // the stones looked at so far, one per chain; Pass elsewhere
 	for i, n := range p.Neighbours() {
 		if !b.Contains(n) || b.At(n) == rules.Empty {
