@@ -38,9 +38,11 @@ const (
 	// Atari puts an enemy chain in atari: 1 a single stone, 2 a larger
 	// chain.
 	Atari
-	// Line is the line from the nearest edge, 1 to 4 or 5 for the rest,
-	// plus 5 when no stone stands within two points (the 5x5 square less
-	// its corners): 1 to 10.
+	// Line: with a stone within two points (the 5x5 square less its
+	// corners), the line from the nearest edge, 1 to 4 or 5 for the
+	// rest: 1 to 5. With none, the lines from the nearest edges across
+	// and along, each 1 to 5, which tells a corner's 3-4 point from a
+	// side's third line: 6 to 20 (see lineValue).
 	Line
 	// DistLast is the distance to the last move, dx+dy+max(dx,dy) as
 	// Coulom measures it, from 2 (touching) to 17 and beyond, less 1:
@@ -63,7 +65,7 @@ var groupValues = [numGroups]int{
 	Escape:         5,
 	SelfAtari:      3,
 	Atari:          3,
-	Line:           11,
+	Line:           21,
 	DistLast:       17,
 	DistBeforeLast: 17,
 }
@@ -86,10 +88,7 @@ func (x *Context) Of(p rules.Point) Features {
 	b, c := x.Board, x.Color
 	var f Features
 	f[Shape] = 1 + shapeIndex[blackView(b.Pattern3x3(p), c)]
-	f[Line] = uint16(min(edgeLine(p, b.Size()), 5))
-	if nothingNear(b, p) {
-		f[Line] += 5
-	}
+	f[Line] = lineValue(p, b.Size(), nothingNear(b, p))
 	f[DistLast] = distance(p, x.Last)
 	f[DistBeforeLast] = distance(p, x.BeforeLast)
 
@@ -198,11 +197,21 @@ func distance(p, q rules.Point) uint16 {
 	return uint16(min(max(dx+dy+max(dx, dy), 2), 17) - 1)
 }
 
-// edgeLine returns the line p stands on, counted from the nearest edge (1 is
-// the edge).
-func edgeLine(p rules.Point, size int) int {
+// lineValue returns the Line value of p. The lines across and along, a <=
+// b, number the pairs from 6: (1,1) to (1,5) are 6 to 10, (2,2) to (2,5)
+// 11 to 14, and so on to (5,5), 20.
+func lineValue(p rules.Point, size int, alone bool) uint16 {
 	x, y := p.X(), p.Y()
-	return 1 + min(x, y, size-1-x, size-1-y)
+	lx, ly := min(1+min(x, size-1-x), 5), min(1+min(y, size-1-y), 5)
+	a, b := min(lx, ly), max(lx, ly)
+	if !alone {
+		return uint16(a)
+	}
+	before := 0 // the pairs whose first line is below a
+	for i := 1; i < a; i++ {
+		before += 6 - i
+	}
+	return uint16(5 + before + b - a + 1)
 }
 
 // nothingNear reports whether no stone stands within two points of p, the

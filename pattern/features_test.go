@@ -101,7 +101,11 @@ func TestSelfAtariAndAtariFeatures(t *testing.T) {
 func TestLineAndDistanceFeatures(t *testing.T) {
 	b := rules.NewBoard(19)
 	f := featuresAt(t, b, rules.Black, "D4", "", "")
-	assert.Equal(t, uint16(4+5), f[Line], "fourth line, nothing near")
+	assert.Equal(t, uint16(18), f[Line], "4-4 point, nothing near")
+	assert.Equal(t, uint16(16), featuresAt(t, b, rules.Black, "R16", "", "")[Line], "3-4 point")
+	assert.Equal(t, uint16(17), featuresAt(t, b, rules.Black, "C10", "", "")[Line], "third line on the side")
+	assert.Equal(t, uint16(6), featuresAt(t, b, rules.Black, "A1", "", "")[Line], "the corner point")
+	assert.Equal(t, uint16(20), featuresAt(t, b, rules.Black, "K10", "", "")[Line], "the centre")
 	assert.Equal(t, uint16(0), f[DistLast], "no last move")
 	require.NoError(t, b.Play(rules.Move{Color: rules.White, Point: pt(t, "K10")}))
 	f = featuresAt(t, b, rules.Black, "L10", "K10", "K10")
