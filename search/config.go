@@ -52,7 +52,7 @@ type Priors struct {
 	// TwoLiberties: the move is one the playouts answer the last move with
 	// when it leaves a chain with two liberties (see twoLibertyMove).
 	TwoLiberties float64
-	Pattern      float64 // a 3x3 shape pattern matches
+	Pattern      float64 // near the last move, a 3x3 shape pattern matches (small boards)
 	NearLast     float64 // within two points of the last move (small boards)
 	EdgeEarly    float64 // malus: first or second line with nothing near
 	SelfAtari    float64 // malus: the move puts its own chain in atari
@@ -70,20 +70,10 @@ type LargeBoard struct {
 	// after the node over one played at the end of the playout (Pachi's
 	// distance RAVE); the weight falls linearly in between.
 	DistanceRave int
-	// Local replaces Priors.NearLast: the bonus for a move at distance 1,
-	// 2, 3 from the last move in the common fate graph (a chain is one
-	// point): its chain's liberties, their neighbours, one step further.
-	Local []float64
-	// ThirdFourthLine is the bonus for a move on the third or fourth line
-	// with nothing near.
-	ThirdFourthLine float64
-	// EmptyCorner is the bonus for the 3-3, 3-4 and 4-4 points of a corner
-	// with no stone within six lines of either edge: the first moves of a
-	// game belong there.
-	EmptyCorner float64
-	// Learned is the bonus, in won games, of a move the learned move
-	// patterns (package pattern) are sure a strong player picks; a move
-	// they give the chance p gets Learned times the square root of p.
+	// Learned replaces Priors.NearLast and Priors.Pattern: it is the
+	// bonus, in won games, of a move the learned move patterns (package
+	// pattern) are sure a strong player picks; a move they give the chance
+	// p gets Learned times the square root of p.
 	Learned float64
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
@@ -145,13 +135,10 @@ func DefaultConfig() Config {
 			Pass:          30,
 		},
 		Large: LargeBoard{
-			MinSize:         13,
-			DistanceRave:    3,
-			Local:           []float64{40, 30, 10},
-			ThirdFourthLine: 20,
-			EmptyCorner:     30,
-			Learned:         0,
-			Widening:        Widening{Base: 8, Visits: 40, Growth: 1.4},
+			MinSize:      13,
+			DistanceRave: 3,
+			Learned:      80,
+			Widening:     Widening{Base: 8, Visits: 40, Growth: 1.4},
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}

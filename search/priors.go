@@ -9,14 +9,13 @@ import (
 
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
-// atari escapes, the playouts' answers to a chain left with two liberties,
-// shape and closeness to the last move, and maluses (lost games) for
-// self-atari and for early moves on the first two lines with nothing near.
-// On large boards a third- or fourth-line move with nothing near gets a
-// bonus, more in an empty corner: that is where the opening and the
-// framework moves are; first-line moves with nothing near get the malus
-// all game long. Also on large boards, the move gets a bonus for chance,
-// the learned patterns' chance that a strong player picks it.
+// atari escapes and the playouts' answers to a chain left with two
+// liberties, and maluses (lost games) for self-atari and for early moves
+// on the first two lines with nothing near. On small boards a move near
+// the last one gets a bonus, more if it makes a 3x3 shape. On large boards
+// the learned patterns take their place: the move gets a bonus for chance,
+// their chance that a strong player picks it; and first-line moves with
+// nothing near get the malus all game long.
 func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int, chance float64) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
@@ -39,8 +38,8 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	if slices.Contains(w.twoLib, p) {
 		bonus(k.TwoLiberties)
 	}
-	if n, ok := w.closeness(p, last); ok {
-		bonus(n)
+	if !w.large && last != rules.Pass && near(p, last) {
+		bonus(k.NearLast)
 		if matchesPattern(b, p) {
 			bonus(k.Pattern)
 		}
@@ -56,106 +55,13 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 		return pr
 	}
 	line := edgeLine(p, size)
-	if line > 4 || !nothingNear(b, p) {
+	if line > 2 || !nothingNear(b, p) {
 		return pr
 	}
-	lg := &w.cfg.Large
-	switch {
-	case line <= 2 && stones < size*size/4:
+	if stones < size*size/4 || w.large && line == 1 {
 		malus(k.EdgeEarly)
-	case w.large && line == 1:
-		malus(k.EdgeEarly)
-	case w.large && (line == 3 || line == 4):
-		bonus(lg.ThirdFourthLine)
-		if inEmptyCorner(b, p) {
-			bonus(lg.EmptyCorner)
-		}
 	}
 	return pr
-}
-
-// closeness returns the bonus for p's closeness to the last move, if it is
-// close: on large boards by its distance in w.local (see localDistances),
-// on small ones when it is near the last move.
-func (w *worker) closeness(p, last rules.Point) (float64, bool) {
-	if w.large {
-		local := w.cfg.Large.Local
-		if d := int(w.local[p]); d > 0 && d <= len(local) {
-			return local[d-1], true
-		}
-		return 0, false
-	}
-	if last != rules.Pass && near(p, last) {
-		return w.cfg.Priors.NearLast, true
-	}
-	return 0, false
-}
-
-// inEmptyCorner reports whether p is the 3-3, 3-4 or 4-4 point of a corner
-// with no stone within six lines of either edge.
-func inEmptyCorner(b *rules.Board, p rules.Point) bool {
-	const corner = 6
-	size := b.Size()
-	x, y := p.X(), p.Y()
-	lineX, lineY := 1+min(x, size-1-x), 1+min(y, size-1-y)
-	if lineX < 3 || lineX > 4 || lineY < 3 || lineY > 4 {
-		return false
-	}
-	// The corner's box, in board coordinates.
-	x0, y0 := 0, 0
-	if x >= size/2 {
-		x0 = size - corner
-	}
-	if y >= size/2 {
-		y0 = size - corner
-	}
-	for cy := y0; cy < y0+corner; cy++ {
-		for cx := x0; cx < x0+corner; cx++ {
-			if b.At(rules.PointAt(cx, cy)) != rules.Empty {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// localDistances fills dist with each point's distance to the last move
-// in the common fate graph, where a chain counts as one point: 1 for the
-// liberties of the last move's chain (and for every stone of a chain next
-// to it), 2 for the next points out, and so on up to levels; 0 for the
-// rest and for stones. Moves there answer the last move, which is what
-// most good moves do. queue is scratch space; the grown one is returned.
-func localDistances(b *rules.Board, last rules.Point, dist []uint8, queue []rules.Point, levels int) []rules.Point {
-	clear(dist)
-	if last == rules.Pass || b.At(last) == rules.Empty {
-		return queue
-	}
-	const reached = 255 // the last move's chain, distance 0
-	queue = queue[:0]
-	b.Chain(last, func(q rules.Point) { dist[q] = reached; queue = append(queue, q) })
-	for d := 1; d <= levels && len(queue) > 0; d++ {
-		frontier := len(queue)
-		for _, q := range queue[:frontier] {
-			for _, n := range q.Neighbours() {
-				if !b.Contains(n) || dist[n] != 0 {
-					continue
-				}
-				if b.At(n) == rules.Empty {
-					dist[n] = uint8(d)
-					queue = append(queue, n)
-					continue
-				}
-				b.Chain(n, func(s rules.Point) { dist[s] = uint8(d); queue = append(queue, s) })
-			}
-		}
-		queue = append(queue[:0], queue[frontier:]...)
-	}
-	for _, q := range b.Points() {
-		if dist[q] == reached || b.At(q) != rules.Empty {
-			dist[q] = 0
-		}
-	}
-	return queue
 }
 
 // passPrior is the prior of the pass move: a malus unless the opponent has

@@ -9,58 +9,6 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-func TestLocalDistances(t *testing.T) {
-	// White's last move E5 joined E4 into one chain; the distances run
-	// from that chain's liberties, and Black's chain D5-D6 counts as one
-	// point.
-	b, err := rules.ParseDiagram(`
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . X . . . . .
-		. . . X O . . . .
-		. . . . O . . . .
-		. . . . . . . . .
-		. . . . . . . . .
-		. . . . . . . . .`)
-	require.NoError(t, err)
-	n := int(rules.PointAt(b.Size(), b.Size())) + 1
-	dist := make([]uint8, n)
-	localDistances(b, point(t, "E5"), dist, nil, 3)
-	want := map[string]uint8{
-		"F5": 1, "E6": 1, "F4": 1, "E3": 1, "D4": 1, // the chain's liberties
-		"G5": 2, "F6": 2, "E7": 2, "D3": 2, "C4": 2, // their neighbours
-		"C5": 2, "C6": 2, "D7": 2, // the liberties of the Black chain, reached at 1
-		"H5": 3, "E8": 3, "C7": 3, "B5": 3,
-		"J5": 0, "A1": 0, "E9": 0,
-		"E5": 0, "D5": 0, // stones are no moves
-	}
-	for s, d := range want {
-		assert.Equal(t, d, dist[point(t, s)], s)
-	}
-
-	localDistances(b, rules.Pass, dist, nil, 3)
-	for _, p := range b.Points() {
-		require.Zero(t, dist[p], "after a pass nothing is local")
-	}
-}
-
-func TestInEmptyCorner(t *testing.T) {
-	b := rules.NewBoard(19)
-	for _, s := range []string{"C3", "C4", "D3", "D4", "Q16", "R17", "Q17", "C16", "R3"} {
-		assert.True(t, inEmptyCorner(b, point(t, s)), s)
-	}
-	for _, s := range []string{"E5", "C5", "B2", "K10", "Q10", "D10"} {
-		assert.False(t, inEmptyCorner(b, point(t, s)), s)
-	}
-	// A stone on the lower left's sixth line takes that corner out, and
-	// only that one.
-	require.NoError(t, b.Play(rules.Move{Color: rules.White, Point: point(t, "F6")}))
-	assert.False(t, inEmptyCorner(b, point(t, "D4")))
-	assert.True(t, inEmptyCorner(b, point(t, "Q4")))
-	assert.True(t, inEmptyCorner(b, point(t, "D16")))
-}
-
 func TestWideningWidth(t *testing.T) {
 	wd := Widening{Base: 8, Visits: 40, Growth: 1.4}
 	assert.Equal(t, 8, wd.width(0))

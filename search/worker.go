@@ -32,8 +32,6 @@ type worker struct {
 	twoLib []rules.Point // at an expansion, the two-liberty answers to the last move
 	moves  []rules.Point
 	priors []movePrior
-	local  []uint8 // per point, its distance to the last move at an expansion (large boards)
-	queue  []rules.Point
 	ladder ladder
 
 	// chances, at an expansion on a large board, are the learned
@@ -117,8 +115,6 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.twoLib = make([]rules.Point, 0, minBytes/2)
 	w.chances = make([]float64, 0, max(len(b.Points()), minBytes/8))
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
-	w.local = make([]uint8, n, max(n, minBytes))
-	w.queue = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 }
 
 // run simulates until the budget is spent. Each simulation first claims
@@ -243,9 +239,6 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 		w.moves = append(w.moves, p)
 	}
 	stones := len(b.Points()) - len(b.Empties())
-	if w.large {
-		w.queue = localDistances(b, last, w.local, w.queue, len(w.cfg.Large.Local))
-	}
 	w.twoLib = w.twoLib[:0]
 	if last != rules.Pass {
 		w.twoLib = w.twoLibertyAnswers(w.twoLib, b, c, last)
