@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/pattern"
+)
+
+func runLearn(args ...string) (stdout, stderr string, err error) {
+	var out, errOut bytes.Buffer
+	app := newApp(strings.NewReader(""), &out, &errOut)
+	err = app.Run(append([]string{"yunzi", "learn-patterns"}, args...))
+	return out.String(), errOut.String(), err
+}
+
+func TestLearnPatterns(t *testing.T) {
+	games := "testdata/gnugo-selfplay/19x19/"
+	out, log, err := runLearn("--iterations", "3", "--test-every", "2", games+"g1.sgf", games+"g2.sgf")
+	require.NoError(t, err)
+	_, err = pattern.Read(strings.NewReader(out))
+	require.NoError(t, err, "the table reads back")
+	assert.Regexp(t, `^# Move-pattern gammas: .* 2 games, \d+ positions`, out)
+	assert.Regexp(t, regexp.MustCompile(`2 games: \d+ training positions, \d+ test positions`), log)
+	assert.Contains(t, log, "training: log-likelihood")
+	assert.Contains(t, log, "test: log-likelihood", "the second game is held out")
+
+	_, _, err = runLearn()
+	assert.ErrorContains(t, err, "no SGF games")
+
+	bad := filepath.Join(t.TempDir(), "bad.sgf")
+	require.NoError(t, os.WriteFile(bad, []byte("(;SZ[9];B[ee];W[ee])"), 0o644))
+	_, _, err = runLearn(games+"g1.sgf", bad)
+	assert.ErrorContains(t, err, "bad.sgf")
+}
