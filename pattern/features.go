@@ -88,7 +88,7 @@ func (x *Context) Of(p rules.Point) Features {
 	b, c := x.Board, x.Color
 	var f Features
 	f[Shape] = 1 + shapeIndex[blackView(b.Pattern3x3(p), c)]
-	f[Line] = lineValue(p, b.Size(), nothingNear(b, p))
+	f[Line] = lineValue(p, b.Size(), NothingNear(b, p, false))
 	f[DistLast] = distance(p, x.Last)
 	f[DistBeforeLast] = distance(p, x.BeforeLast)
 
@@ -214,12 +214,14 @@ func lineValue(p rules.Point, size int, alone bool) uint16 {
 	return uint16(5 + before + b - a + 1)
 }
 
-// nothingNear reports whether no stone stands within two points of p, the
-// corners of the 5x5 square left out.
-func nothingNear(b *rules.Board, p rules.Point) bool {
+// NothingNear reports whether no stone stands within two points of p: in
+// the 5x5 square around it, less the square's four corners unless
+// corners is set. The features leave the corners out; the search's
+// edge malus counts them.
+func NothingNear(b *rules.Board, p rules.Point, corners bool) bool {
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
-			if abs(dx)+abs(dy) == 4 {
+			if !corners && abs(dx)+abs(dy) == 4 {
 				continue
 			}
 			x, y := p.X()+dx, p.Y()+dy

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/yunzi-go/yunzi/pattern"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -55,7 +56,7 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 		return pr
 	}
 	line := edgeLine(p, size)
-	if line > 2 || !nothingNear(b, p) {
+	if line > 2 || !pattern.NothingNear(b, p, true) {
 		return pr
 	}
 	if stones < size*size/4 || w.large && line == 1 {
@@ -98,22 +99,6 @@ func near(p, q rules.Point) bool {
 func edgeLine(p rules.Point, size int) int {
 	x, y := p.X(), p.Y()
 	return 1 + min(x, y, size-1-x, size-1-y)
-}
-
-// nothingNear reports whether no stone stands within two points of p.
-func nothingNear(b *rules.Board, p rules.Point) bool {
-	for dy := -2; dy <= 2; dy++ {
-		for dx := -2; dx <= 2; dx++ {
-			x, y := p.X()+dx, p.Y()+dy
-			if x < 0 || y < 0 || x >= b.Size() || y >= b.Size() {
-				continue
-			}
-			if c := b.At(rules.PointAt(x, y)); c == rules.Black || c == rules.White {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func abs(x int) int {
