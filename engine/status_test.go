@@ -88,3 +88,40 @@ func TestSekiIsNotDead(t *testing.T) {
 		}
 	}
 }
+
+// approachDiagram: the white chain in the corner has two liberties, A7 and
+// A5, on either side of the black stone A6, and no eye. It is dead, but
+// only through a sacrifice: Black A7 (or A5) puts the two black stones
+// A6-A7 in atari and White in atari too; White takes the two, Black throws
+// in at one of the points again, and White is captured. Either move by
+// White is a self-atari. The black group has many eyes.
+const approachDiagram = `
+. O O X . X .
+X O X X X X X
+. O X . X . X
+O O X X X X X
+X X X . X . X
+. X X X X X X
+X X . X . X .`
+
+// TestDeadThroughSacrifice: the judge finds the corner dead whoever is to
+// move. Playouts that never put two stones in atari leave it standing (the
+// empty points A7 and A5 then look like a seki's shared liberties).
+func TestDeadThroughSacrifice(t *testing.T) {
+	b, err := rules.ParseDiagram(approachDiagram)
+	require.NoError(t, err)
+	corner := []rules.Point{pt("a4"), pt("b4"), pt("b5"), pt("b6"), pt("b7"), pt("c7")}
+	for _, toMove := range []rules.Color{rules.Black, rules.White} {
+		for seed := range uint64(3) {
+			e := New(Config{Size: 7, NoKomi: true, Seed: seed})
+			require.NoError(t, e.Game().SetupPosition(b))
+			e.Game().SetToMove(toMove)
+			dead, err := e.FinalStatus(ctx, "dead")
+			require.NoError(t, err)
+			assert.ElementsMatch(t, corner, dead, "%v to move, seed %d", toMove, seed)
+			r, err := e.FinalScore(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, "B+49", r.String(), "%v to move, seed %d", toMove, seed)
+		}
+	}
+}

@@ -226,7 +226,8 @@ func (w *worker) pick(cands []rules.Point) rules.Point {
 // randomMove draws a uniformly random legal move that does not fill an own
 // eye and does not put a chain of two or more stones in atari: such a move
 // is almost always a blunder (and in a seki, the losing one), while a
-// single stone in atari may be a throw-in or a nakade. After a few bad
+// single stone in atari may be a throw-in or a nakade, and so may a small
+// chain inside one enemy chain (see killingSacrifice). After a few bad
 // draws it looks through every point, and passes if all are bad.
 func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 	for range w.cfg.Policy.SelfAtariRetries {
@@ -247,7 +248,8 @@ func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 }
 
 // selfAtariOfChain reports whether c playing p joins an own stone and
-// leaves the joined chain with a single liberty.
+// leaves the joined chain with a single liberty, unless the chain is a
+// sacrifice that can kill (see killingSacrifice).
 func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
 	joins := false
 	for _, n := range p.Neighbours() {
@@ -256,7 +258,48 @@ func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
 			break
 		}
 	}
-	return joins && b.LibertiesAfter(c, p, 2) < 2
+	return joins && b.LibertiesAfter(c, p, 2) < 2 && !killingSacrifice(b, c, p)
+}
+
+// killingSacrifice reports whether the chain c makes by playing p, left
+// in atari, is a sacrifice inside one enemy chain: at most three stones,
+// and every stone next to them is of that one chain. Capturing it leaves
+// the enemy an eye space of at most three points, which is one eye (a
+// three-point one only until someone takes its middle, see nakadeMove),
+// so this is how an eye is taken from a group that has no other: the
+// approach moves against an enclosed group in the corner, a nakade of two
+// stones. Forbidden, the playouts never kill such a group, and the dead
+// stones of a finished game are judged alive.
+func killingSacrifice(b *rules.Board, c rules.Color, p rules.Point) bool {
+	const maxStones = 3
+	stones := []rules.Point{p}
+	enemy := rules.Pass // a stone of the enclosing chain, once seen
+	// visit adds q's stone to the sacrifice or checks it against the
+	// enclosing chain, and reports whether the sacrifice still qualifies.
+	visit := func(q rules.Point) bool {
+		switch b.At(q) {
+		case c:
+			if !slices.Contains(stones, q) {
+				stones = append(stones, q)
+			}
+		case c.Opponent():
+			if enemy == rules.Pass {
+				enemy = q
+			}
+			return b.SameChain(q, enemy)
+		}
+		return len(stones) <= maxStones
+	}
+	// Grow the chain from p outwards: each stone's neighbours are visited
+	// once it is in the list, so its own stones join in turn.
+	for i := 0; i < len(stones); i++ {
+		for _, q := range stones[i].Neighbours() {
+			if !visit(q) {
+				return false
+			}
+		}
+	}
+	return enemy != rules.Pass
 }
 
 // nakadeMove returns the vital point of a three-point eye space next to

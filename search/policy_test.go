@@ -72,3 +72,36 @@ func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
 	w := policyWorker(g)
 	require.Equal(t, rules.Pass, w.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
 }
+
+func TestKillingSacrifice(t *testing.T) {
+	// A9 and A7 each put Black's A8 and the new stone in atari inside the
+	// white corner chain alone: a killing sacrifice. J9 puts H9-J9 in
+	// atari between two white chains, G9 and J8: not inside one. B1 puts
+	// a chain of four in atari: too many for a nakade.
+	g := gameFrom(t, `
+		. O O X . . O X .
+		X O X X . . . . O
+		. O X . . . . . .
+		O O X . . . . . .
+		X X X . . . . . .
+		. . . . . . . . .
+		O O O O O . . . .
+		O X X X O . . . .
+		O . . O O . . . .`, 0, rules.Black)
+	b := g.Board()
+	tests := []struct {
+		move string
+		want bool
+	}{
+		{"A9", true},
+		{"A7", true},
+		{"J9", false},
+		{"B1", false},
+	}
+	for _, tt := range tests {
+		p := point(t, tt.move)
+		require.Less(t, b.LibertiesAfter(rules.Black, p, 2), 2, "%s is a self-atari", tt.move)
+		assert.Equal(t, tt.want, killingSacrifice(b, rules.Black, p), tt.move)
+		assert.Equal(t, !tt.want, selfAtariOfChain(b, rules.Black, p), tt.move)
+	}
+}
