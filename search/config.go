@@ -77,6 +77,15 @@ type LargeBoard struct {
 	Learned float64
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
+	// FillBoardTries is how many random points a playout tries, before its
+	// random move, for one whose eight neighbours are all empty (MoGo's
+	// "fill the board", Chaslot et al. 2010). Plain random moves on a large
+	// board mostly land next to stones, in fights; these spread the
+	// playout's first moves over the open areas, as real games do.
+	FillBoardTries int
+	// LastGoodReply makes the playouts play the replies that won earlier
+	// simulations (see replyTable).
+	LastGoodReply bool
 }
 
 // Widening is progressive widening (Chaslot's progressive unpruning,
@@ -135,10 +144,12 @@ func DefaultConfig() Config {
 			Pass:          30,
 		},
 		Large: LargeBoard{
-			MinSize:      13,
-			DistanceRave: 3,
-			Learned:      80,
-			Widening:     Widening{Base: 8, Visits: 40, Growth: 1.4},
+			MinSize:        13,
+			DistanceRave:   3,
+			Learned:        80,
+			Widening:       Widening{Base: 8, Visits: 40, Growth: 1.4},
+			FillBoardTries: 5,
+			LastGoodReply:  true,
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}

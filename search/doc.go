@@ -6,7 +6,8 @@
 // Reading order: config.go (every tunable, with what it does), node.go (the
 // tree and its statistics), search.go (budgets and stopping), worker.go
 // (one simulation: descend, expand, play out, back up), policy.go and
-// patterns.go (the playout policy), ladder.go (ladder reading for the
+// patterns.go (the playout policy), replies.go (the replies the playouts
+// learn from won simulations), ladder.go (ladder reading for the
 // policy and the priors), priors.go (knowledge given to new nodes),
 // result.go (what a search returns), ownership.go (the policy alone as a
 // dead-stone judge).

@@ -19,7 +19,7 @@ func Ownership(cfg Config, b *rules.Board, playouts int) []float64 {
 	for range max(playouts, 1) {
 		board.CopyFrom(b)
 		w.seq = w.seq[:0]
-		w.tally(0, board, w.playout(board, first, rules.Pass, 0))
+		w.tally(0, board, w.playout(board, first, rules.Pass, rules.Pass, 0))
 		first = first.Opponent()
 	}
 	t := &w.owner[0]

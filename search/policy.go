@@ -28,10 +28,11 @@ const (
 	patternRate = 0.8
 )
 
-// playout plays the policy from b with c to move until two passes, the move
-// limit or the mercy rule, appending the moves to w.seq. It returns the
-// final score from Black's view, komi included.
-func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi float64) float64 {
+// playout plays the policy from b with c to move, after the moves
+// beforeLast and last, until two passes, the move limit or the mercy rule,
+// appending the moves to w.seq. It returns the final score from Black's
+// view, komi included.
+func (w *worker) playout(b *rules.Board, c rules.Color, beforeLast, last rules.Point, komi float64) float64 {
 	area := len(b.Points())
 	maxMoves := 3 * area
 	mercy := int(w.cfg.Policy.MercyMargin * float64(area))
@@ -48,7 +49,7 @@ func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi f
 			}
 			return min(score, -1)
 		}
-		p := w.policyMove(b, c, last)
+		p := w.policyMove(b, c, beforeLast, last)
 		b.PlayUnchecked(c, p)
 		w.seq = append(w.seq, played{c, p})
 		if p == rules.Pass {
@@ -56,7 +57,7 @@ func (w *worker) playout(b *rules.Board, c rules.Color, last rules.Point, komi f
 		} else {
 			passes = 0
 		}
-		last, c = p, c.Opponent()
+		beforeLast, last, c = last, p, c.Opponent()
 	}
 	return float64(b.PlayoutScore()) - komi
 }
@@ -84,11 +85,16 @@ func gameValue(score float64, size int) int64 {
 	return int64(((1-scoreWeight)*win + scoreWeight*margin) * valueUnit)
 }
 
-// policyMove returns c's next playout move.
-func (w *worker) policyMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
+// policyMove returns c's next playout move after beforeLast and last.
+func (w *worker) policyMove(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
 	if last != rules.Pass {
 		if w.chance(tacticsRate) {
 			if p := w.tacticalMove(b, c, last); p != rules.Pass {
+				return p
+			}
+		}
+		if w.large && w.cfg.Large.LastGoodReply {
+			if p := w.goodReply(b, c, beforeLast, last); p != rules.Pass {
 				return p
 			}
 		}
@@ -104,6 +110,11 @@ func (w *worker) policyMove(b *rules.Board, c rules.Color, last rules.Point) rul
 			if p := w.patternMove(b, c, last); p != rules.Pass {
 				return p
 			}
+		}
+	}
+	if w.large {
+		if p := w.fillBoardMove(b); p != rules.Pass {
+			return p
 		}
 	}
 	return w.randomMove(b, c)
@@ -202,6 +213,49 @@ func (w *worker) patternMove(b *rules.Board, c rules.Color, last rules.Point) ru
 	}
 	w.cands = cands
 	return w.pick(cands)
+}
+
+// goodReply returns c's stored reply to the last two moves, or else to the
+// last one, if it is a move the random policy could play: legal, filling
+// no own eye, putting no chain of several stones in atari.
+func (w *worker) goodReply(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
+	pair, single := w.replies.reply(c, beforeLast, last)
+	for _, p := range [2]rules.Point{pair, single} {
+		if p != rules.Pass && b.At(p) == rules.Empty && !b.IsEye(c, p) &&
+			b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) {
+			return p
+		}
+	}
+	return rules.Pass
+}
+
+// fillBoardMove tries Large.FillBoardTries random empty points and
+// returns the first in an empty 3x3 square. Such a point is always a legal
+// move that fills no eye, and the square rules out the first line.
+func (w *worker) fillBoardMove(b *rules.Board) rules.Point {
+	empties := b.Empties()
+	if len(empties) == 0 {
+		return rules.Pass
+	}
+	for range w.cfg.Large.FillBoardTries {
+		p := empties[w.rng.IntN(len(empties))]
+		if b.EmptyNeighbours(p) == 4 && emptyDiagonals(b, p) {
+			return p
+		}
+	}
+	return rules.Pass
+}
+
+// emptyDiagonals reports whether the four diagonal neighbours of p are
+// empty points of the board.
+func emptyDiagonals(b *rules.Board, p rules.Point) bool {
+	around := p.Neighbours8()
+	for _, q := range around[4:] {
+		if b.At(q) != rules.Empty {
+			return false
+		}
+	}
+	return true
 }
 
 // addIfGood appends p if it is a legal move for c that does not fill c's own

@@ -73,6 +73,56 @@ func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
 	require.Equal(t, rules.Pass, w.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
 }
 
+func TestFillBoardMoveNeedsAnEmptySquare(t *testing.T) {
+	// Every point but D4 to F6 has a stone among its eight neighbours or
+	// lies on the first line; around E5, where a stone is missing from the
+	// grid, the nine points of the square D4-F6 have all theirs empty.
+	g := gameFrom(t, `
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. X . . X . . X . . X . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. X . . X . . X . . X . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. X . . . . . X . . X . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. X . . X . . X . . X . .
+		. . . . . . . . . . . . .`, 0, rules.Black)
+	w := policyWorker(g)
+	w.cfg.Large.FillBoardTries = 50
+	open := map[string]bool{}
+	for _, x := range "DEF" {
+		for _, y := range "456" {
+			open[string(x)+string(y)] = true
+		}
+	}
+	seen := map[string]bool{}
+	for range 200 {
+		if p := w.fillBoardMove(g.Board()); p != rules.Pass {
+			seen[p.String()] = true
+		}
+	}
+	require.NotEmpty(t, seen)
+	for p := range seen {
+		assert.True(t, open[p], "%s has a stone or the edge next to it", p)
+	}
+}
+
+func TestFillBoardMoveOnEmptyBoardAvoidsFirstLine(t *testing.T) {
+	g, err := rules.NewGame(13, rules.DefaultOptions())
+	require.NoError(t, err)
+	w := policyWorker(g)
+	w.cfg.Large.FillBoardTries = 50 // a first-line draw every time: 0.28^50
+	for range 500 {
+		p := w.fillBoardMove(g.Board())
+		require.NotEqual(t, rules.Pass, p)
+		assert.True(t, p.X() > 0 && p.Y() > 0 && p.X() < 12 && p.Y() < 12, "%s is on the first line", p)
+	}
+}
+
 func TestKillingSacrifice(t *testing.T) {
 	// A9 and A7 each put Black's A8 and the new stone in atari inside the
 	// white corner chain alone: a killing sacrifice. J9 puts H9-J9 in

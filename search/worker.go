@@ -33,6 +33,8 @@ type worker struct {
 	moves  []rules.Point
 	priors []movePrior
 	ladder ladder
+	// replies are the playouts' last good replies (large boards).
+	replies replyTable
 
 	// chances, at an expansion on a large board, are the learned
 	// patterns' chances that a strong player picks each of w.moves.
@@ -115,6 +117,7 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.twoLib = make([]rules.Point, 0, minBytes/2)
 	w.chances = make([]float64, 0, max(len(b.Points()), minBytes/8))
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
+	w.replies.reset(n)
 }
 
 // run simulates until the budget is spent. Each simulation first claims
@@ -171,7 +174,10 @@ func (w *worker) simulate() {
 		w.expand(n, b, c, last, beforeLast, len(w.path))
 	}
 	treeMoves := len(w.seq)
-	score := w.playout(b, c, last, s.komi)
+	score := w.playout(b, c, beforeLast, last, s.komi)
+	if w.large && w.cfg.Large.LastGoodReply && score != 0 {
+		w.replies.learn(w.seq, score > 0)
+	}
 	w.backup(gameValue(score, b.Size()), treeMoves, c)
 	w.tally(0, b, score)
 	if w.rootChild >= 0 {
