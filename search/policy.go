@@ -8,11 +8,13 @@ import (
 )
 
 // The playout policy, in the style of Pachi's Moggy and Fuego: answer the
-// last move's tactics (capture it, save what it put in atari), take the
-// vital point of a three-point eye space next to it (nakade), answer its
-// fights one step before atari (two liberties), play a 3x3 shape next to
-// it, and otherwise play a random move that does not fill an own eye and
-// does not put a chain of several stones in atari.
+// last move's tactics (capture it, save what it put in atari), on large
+// boards play a reply that won earlier simulations (replies.go), take the
+// vital point of a three-point eye space next to the last move (nakade),
+// answer its fights one step before atari (two liberties), play a 3x3
+// shape next to it, on large boards play into an empty 3x3 square, and
+// otherwise play a random move that does not fill an own eye and does not
+// put a chain of several stones in atari (but for a killing sacrifice).
 
 // played is one move of a simulation.
 type played struct {
