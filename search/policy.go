@@ -218,13 +218,11 @@ func (w *worker) patternMove(b *rules.Board, c rules.Color, last rules.Point) ru
 }
 
 // goodReply returns c's stored reply to the last two moves, or else to the
-// last one, if it is a move the random policy could play: legal, filling
-// no own eye, putting no chain of several stones in atari.
+// last one, if it is a move the random policy could play (randomPlayable).
 func (w *worker) goodReply(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
 	pair, single := w.replies.reply(c, beforeLast, last)
 	for _, p := range [2]rules.Point{pair, single} {
-		if p != rules.Pass && b.At(p) == rules.Empty && !b.IsEye(c, p) &&
-			b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) {
+		if p != rules.Pass && randomPlayable(b, c, p) {
 			return p
 		}
 	}
@@ -296,11 +294,17 @@ func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 	start := w.rng.IntN(len(empties)) // not empty: a point was drawn above
 	for i := range empties {
 		p := empties[(start+i)%len(empties)]
-		if !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) {
+		if randomPlayable(b, c, p) {
 			return p
 		}
 	}
 	return rules.Pass
+}
+
+// randomPlayable reports whether randomMove may play p for c: a legal
+// move that fills no own eye and puts no chain of several stones in atari.
+func randomPlayable(b *rules.Board, c rules.Color, p rules.Point) bool {
+	return !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p)
 }
 
 // selfAtariOfChain reports whether c playing p joins an own stone and
