@@ -22,7 +22,8 @@ type replyTable struct {
 	two    [2][]rules.Point // [colour][beforeLast*points+last]
 }
 
-// reset empties the table for boards of the given point range.
+// reset empties the table for boards of the given point range. The zero
+// Point is Pass, so a new table stores no reply.
 func (t *replyTable) reset(points int) {
 	t.points = points
 	for i := range 2 {
@@ -34,8 +35,8 @@ func (t *replyTable) reset(points int) {
 // colourIndex maps Black and White to 0 and 1.
 func colourIndex(c rules.Color) int { return int(c) - int(rules.Black) }
 
-// reply returns c's stored reply to the last moves beforeLast and last,
-// the pair's first and the single move's next, or Pass if none is stored.
+// reply returns c's stored replies: pair to beforeLast then last, single
+// to last alone; Pass where none is stored.
 func (t *replyTable) reply(c rules.Color, beforeLast, last rules.Point) (pair, single rules.Point) {
 	i := colourIndex(c)
 	return t.two[i][int(beforeLast)*t.points+int(last)], t.one[i][last]
