@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -24,6 +25,7 @@ func learnCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "iterations", Value: 40, Usage: "minorization-maximization iterations"},
 			&cli.IntFlag{Name: "test-every", Value: 10, Usage: "hold out every Nth game to measure the prediction on (0: none)"},
+			&cli.StringFlag{Name: "player", Usage: "learn only the moves of the players whose names (PB, PW) begin with this"},
 		},
 		Action: func(c *cli.Context) error {
 			files, err := sgfFiles(c.Args().Slice())
@@ -35,7 +37,7 @@ func learnCommand() *cli.Command {
 			}
 			var train, test []pattern.Position
 			for i, f := range files {
-				positions, err := gamePositions(f)
+				positions, err := gamePositions(f, c.String("player"))
 				if err != nil {
 					return err
 				}
@@ -45,6 +47,9 @@ func learnCommand() *cli.Command {
 					train = append(train, positions...)
 				}
 			}
+			if len(train) == 0 {
+				return fmt.Errorf("no moves to learn from in %d games", len(files))
+			}
 			log := c.App.ErrWriter
 			fmt.Fprintf(log, "%d games: %d training positions, %d test positions\n", len(files), len(train), len(test))
 			m := pattern.Train(train, c.Int("iterations"))
@@ -52,7 +57,11 @@ func learnCommand() *cli.Command {
 			if len(test) > 0 {
 				report(log, "test", m, test)
 			}
-			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d, %d games, %d positions.\n", c.Int("iterations"), len(files), len(train))
+			player := ""
+			if c.String("player") != "" {
+				player = fmt.Sprintf(" --player %q", c.String("player"))
+			}
+			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d%s, %d games, %d positions.\n", c.Int("iterations"), player, len(files), len(train))
 			return m.Write(c.App.Writer)
 		},
 	}
@@ -81,7 +90,10 @@ func sgfFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-func gamePositions(file string) ([]pattern.Position, error) {
+// gamePositions returns the training positions of the game in file: all
+// of them, or with player set, those of the colours whose player's name
+// begins with it.
+func gamePositions(file, player string) ([]pattern.Position, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
@@ -90,7 +102,15 @@ func gamePositions(file string) ([]pattern.Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	return pattern.Positions(rec.Game), nil
+	positions := pattern.Positions(rec.Game)
+	if player == "" {
+		return positions, nil
+	}
+	learns := map[rules.Color]bool{
+		rules.Black: strings.HasPrefix(rec.Info.PlayerBlack, player),
+		rules.White: strings.HasPrefix(rec.Info.PlayerWhite, player),
+	}
+	return slices.DeleteFunc(positions, func(p pattern.Position) bool { return !learns[p.Player] }), nil
 }
 
 // report writes how well m predicts the played moves of positions: the

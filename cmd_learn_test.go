@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,4 +40,25 @@ func TestLearnPatterns(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte("(;SZ[9];B[ee];W[ee])"), 0o644))
 	_, _, err = runLearn(games+"g1.sgf", bad)
 	assert.ErrorContains(t, err, "bad.sgf")
+}
+
+func TestLearnPatternsOfOnePlayer(t *testing.T) {
+	// Yunzi is Black and GNU Go White in this game: with --player, only
+	// White's moves are learned, about half of them.
+	game := "testdata/gnugo-vs-yunzi/19x19/s4-w19-0.sgf"
+	positions := func(log string) int {
+		m := regexp.MustCompile(`(\d+) training positions`).FindStringSubmatch(log)
+		require.NotNil(t, m, log)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return n
+	}
+	_, all, err := runLearn("--iterations", "1", "--test-every", "0", game)
+	require.NoError(t, err)
+	_, gnugo, err := runLearn("--iterations", "1", "--test-every", "0", "--player", "GNU Go", game)
+	require.NoError(t, err)
+	assert.InDelta(t, positions(all)/2, positions(gnugo), 1)
+
+	_, _, err = runLearn("--player", "Nobody", game)
+	assert.ErrorContains(t, err, "no moves to learn")
 }

@@ -11,6 +11,7 @@ import (
 type Position struct {
 	Moves  []Features
 	Played int
+	Player rules.Color // who played it
 }
 
 // Candidates calls f with every move the search would consider for c on b:
@@ -40,7 +41,7 @@ func Positions(g *rules.Game) []Position {
 		m := step.Move
 		if m.Point != rules.Pass {
 			x := Context{Board: b, Color: m.Color, Last: last, BeforeLast: beforeLast}
-			pos := Position{Played: -1}
+			pos := Position{Played: -1, Player: m.Color}
 			Candidates(b, m.Color, func(p rules.Point) {
 				if p == m.Point {
 					pos.Played = len(pos.Moves)
