@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # Learn the move-pattern gammas Yunzi plays with (pattern/gammas.txt) from
-# GNU Go's moves: in the self-play games that scripts/gnugo-selfplay.sh made
-# in testdata/gnugo-selfplay/19x19, and in GNU Go's matches against Yunzi
-# (level 10, copied from match-out/ into testdata/gnugo-vs-yunzi/19x19),
-# where only GNU Go's side is learned. First every tenth game is held out
-# to report how well the model predicts GNU Go's moves in games it never
-# saw; then the table is learned from all of them.
+# the GNU Go self-play games that scripts/gnugo-selfplay.sh made in
+# testdata/gnugo-selfplay/19x19. First every tenth game is held out to
+# report how well the model predicts GNU Go's moves in games it never saw;
+# then the table is learned from all of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games="testdata/gnugo-selfplay/19x19 testdata/gnugo-vs-yunzi/19x19"
+games=testdata/gnugo-selfplay/19x19
 go build -o yunzi .
 echo "held-out check:" >&2
-./yunzi learn-patterns --player "GNU Go" --test-every 10 $games > /dev/null
+./yunzi learn-patterns --test-every 10 "$games" > /dev/null
 echo "the table, from every game:" >&2
-./yunzi learn-patterns --player "GNU Go" --test-every 0 $games > pattern/gammas.txt.new
+./yunzi learn-patterns --test-every 0 "$games" > pattern/gammas.txt.new
 mv pattern/gammas.txt.new pattern/gammas.txt
