@@ -38,37 +38,25 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	if e.statuses.valid && e.statuses.key == key {
 		return e.statuses.value, nil
 	}
+	b := g.Board()
 	o, err := e.cfg.Judge.Ownership(ctx, g)
 	if err != nil {
 		return nil, err
 	}
-	b := g.Board()
 	dead := map[rules.Point]bool{}
-	var heads []rules.Point // one stone of each chain
-	seen := map[rules.Point]bool{}
-	for _, p := range b.Points() {
-		c := b.At(p)
-		if c == rules.Empty || seen[p] {
-			continue
-		}
-		heads = append(heads, p)
-		share, n := 0.0, 0
-		b.Chain(p, func(s rules.Point) {
-			seen[s] = true
-			share += o.Share(s, c.Opponent())
-			n++
-		})
-		if share/float64(n) > deadShare {
-			b.Chain(p, func(s rules.Point) { dead[s] = true })
+	for _, h := range chainHeads(b) {
+		if deadIn(b, o, h, b.At(h).Opponent()) {
+			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
+	breakSekis(b, o, dead)
 	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
-	for _, h := range heads {
+	for _, h := range chainHeads(b) {
 		s := Alive
 		switch {
 		case dead[h]:
 			s = Dead
-		case inSeki(b, o, h, dead):
+		case len(sekiLiberties(b, o, h, dead)) > 0:
 			s = Seki
 		}
 		b.Chain(h, func(p rules.Point) { out[s] = append(out[s], p) })
@@ -80,22 +68,50 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	return out, nil
 }
 
-// inSeki reports whether the living chain through h shares a liberty that
-// no one owns with a living enemy chain.
-func inSeki(b *rules.Board, o *Ownership, h rules.Point, dead map[rules.Point]bool) bool {
+// chainHeads returns one stone of each chain on b, in board order.
+func chainHeads(b *rules.Board) []rules.Point {
+	var heads []rules.Point
+	seen := map[rules.Point]bool{}
+	for _, p := range b.Points() {
+		if b.At(p) == rules.Empty || seen[p] {
+			continue
+		}
+		heads = append(heads, p)
+		b.Chain(p, func(s rules.Point) { seen[s] = true })
+	}
+	return heads
+}
+
+// deadIn reports whether, by the ownership o, owner takes the chain
+// through h: owns its points in more than deadShare of the outcomes,
+// averaged over its stones.
+func deadIn(b *rules.Board, o *Ownership, h rules.Point, owner rules.Color) bool {
+	share, n := 0.0, 0
+	b.Chain(h, func(s rules.Point) {
+		share += o.Share(s, owner)
+		n++
+	})
+	return share/float64(n) > deadShare
+}
+
+// sekiLiberties returns the liberties of the living chain through h that
+// no one owns and that it shares with a living enemy chain: the points
+// that make it a seki.
+func sekiLiberties(b *rules.Board, o *Ownership, h rules.Point, dead map[rules.Point]bool) []rules.Point {
 	enemy := b.At(h).Opponent()
-	seki := false
+	var shared []rules.Point
 	b.LibertyPoints(h, func(l rules.Point) {
 		if net := o.Share(l, rules.Black) - o.Share(l, rules.White); net > sekiNeutral || net < -sekiNeutral {
 			return
 		}
 		for _, n := range l.Neighbours() {
 			if b.At(n) == enemy && !dead[n] {
-				seki = true
+				shared = append(shared, l)
+				return
 			}
 		}
 	})
-	return seki
+	return shared
 }
 
 // statusKey identifies the position a judgement was made for: the judge
