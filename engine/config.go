@@ -27,10 +27,12 @@ type Config struct {
 	AllowRepetition bool
 	// Seed seeds the default player and the ownership playouts.
 	Seed uint64
-	// Player generates moves; default a RandomPlayer seeded with Seed.
+	// Player generates moves; default a SearchPlayer with the settings
+	// below.
 	Player Player
-	// Judge estimates ownership for scoring and dead stones; default a
-	// PlayoutJudge with DefaultJudgePlayouts playouts seeded with Seed.
+	// Judge estimates ownership for scoring and dead stones; default the
+	// Player if it is one (a SearchPlayer is), else a PlayoutJudge with
+	// DefaultJudgePlayouts playouts seeded with Seed.
 	Judge Judge
 	// Log receives one info line per generated move; default discards.
 	Log logrus.FieldLogger

@@ -4,14 +4,16 @@
 //
 // Engine implements the interface the gtp package defines (gtp.Engine),
 // using only rules types, so gtp never imports this package or the search.
-// Two seams are meant to be replaced by the tree search:
+// Two seams decide:
 //
-//   - Player (player.go) generates a move; RandomPlayer (random.go) is the
-//     stand-in, a uniformly random legal move that fills no own eye.
+//   - Player (player.go) generates a move: SearchPlayer (search_player.go)
+//     runs the tree search; RandomPlayer (random.go), a uniformly random
+//     legal move that fills no own eye, serves the tests.
 //   - Judge (ownership.go) estimates who owns each point at the end of the
-//     game; PlayoutJudge averages light playouts. status.go turns ownership
-//     into dead, alive and seki stones for final_score and
-//     final_status_list.
+//     game: SearchPlayer with the search's playout policy, PlayoutJudge
+//     with light playouts. status.go turns ownership into dead, alive and
+//     seki stones for final_score and final_status_list, and seki.go reads
+//     the sekis once more for sacrifices that kill.
 //
 // Start reading at engine.go, then play.go and genmove.go.
 package engine
