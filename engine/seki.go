@@ -15,7 +15,7 @@ import (
 // enemy. If the enemy chains had no liberty but the two the chains share,
 // the space the captured stones leave is all they have to make eyes in,
 // and the sacrificer moves next: when that space is a killing shape (see
-// killingShape), they die. So for each shared liberty of a seki, each
+// rules.KillingShape), they die. So for each shared liberty of a seki, each
 // colour in turn fills it, and the enemy chains are dead when the filling
 // chain is left with one liberty, every enemy chain next to it has that
 // one liberty and no other, and the filling chain's stones make a killing
@@ -59,56 +59,8 @@ func killedBySacrifice(b *rules.Board, c rules.Color, l rules.Point) []rules.Poi
 			}
 		}
 	})
-	if !enclosed || len(enemies) == 0 || !killingShape(stones, b.Size()) {
+	if !enclosed || len(enemies) == 0 || !rules.KillingShape(stones, b.Size()) {
 		return nil
 	}
 	return enemies
-}
-
-// killingShape reports whether an eye space of these points, with the
-// attacker to move, cannot make two eyes: the nakade shapes. Up to three
-// points, every shape; of four, the square and the T (the straight and
-// bent fours live, their two vital points being miai), and the bent four
-// in the corner, which lives only through a ko that the attacker starts
-// when it likes, once it has removed the defender's ko threats (which
-// costs nothing under area scoring); of five, the cross and the bulky
-// five; of six, the rabbity six. Larger spaces live.
-func killingShape(points []rules.Point, size int) bool {
-	in := func(p rules.Point) bool { return slices.Contains(points, p) }
-	degree := func(p rules.Point) int {
-		d := 0
-		for _, n := range p.Neighbours() {
-			if in(n) {
-				d++
-			}
-		}
-		return d
-	}
-	maxDegree, ends, square, cornerBend := 0, 0, false, false
-	for _, p := range points {
-		d := degree(p)
-		maxDegree = max(maxDegree, d)
-		if d == 1 {
-			ends++
-		}
-		x, y := p.X(), p.Y()
-		if x+1 < size && y+1 < size && in(rules.PointAt(x+1, y)) && in(rules.PointAt(x, y+1)) && in(rules.PointAt(x+1, y+1)) {
-			square = true
-		}
-		if d == 2 && (x == 0 || x == size-1) && (y == 0 || y == size-1) {
-			cornerBend = true
-		}
-	}
-	switch len(points) {
-	case 1, 2, 3:
-		return true
-	case 4:
-		path := maxDegree <= 2 && ends == 2
-		return !path || cornerBend
-	case 5:
-		return maxDegree == 4 || square
-	case 6:
-		return maxDegree == 4 && square
-	}
-	return false
 }

@@ -8,42 +8,6 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// TestKillingShape: the eye spaces the sacrificer can kill, drawn as the
-// black stones of a 7x7 board.
-func TestKillingShape(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		diagram string
-		kills   bool
-	}{
-		{"straight three", ".......\n.......\n.......\n..XXX..\n.......\n.......\n.......", true},
-		{"straight four", ".......\n.......\n.......\n.XXXX..\n.......\n.......\n.......", false},
-		{"bent four", ".......\n.......\n..X....\n..XXX..\n.......\n.......\n.......", false},
-		{"zigzag four", ".......\n.......\n..XX...\n...XX..\n.......\n.......\n.......", false},
-		{"square four", ".......\n.......\n..XX...\n..XX...\n.......\n.......\n.......", true},
-		{"pyramid four", ".......\n.......\n...X...\n..XXX..\n.......\n.......\n.......", true},
-		{"bent four in the corner", ".......\n.......\n.......\n.......\n.......\n......X\n....XXX", true},
-		{"bent four on the edge", ".......\n.......\n.......\n.......\n.......\n.....X.\n...XXX.", false},
-		{"straight four in the corner", ".......\n.......\n.......\n.......\n.......\n.......\n...XXXX", false},
-		{"cross five", ".......\n.......\n...X...\n..XXX..\n...X...\n.......\n.......", true},
-		{"bulky five", ".......\n.......\n..XX...\n..XXX..\n.......\n.......\n.......", true},
-		{"bent five", ".......\n.......\n..X....\n..XXXX.\n.......\n.......\n.......", false},
-		{"rabbity six", ".......\n.......\n..XX...\n..XXX..\n...X...\n.......\n.......", true},
-		{"rectangular six", ".......\n.......\n..XXX..\n..XXX..\n.......\n.......\n.......", false},
-		{"seven", ".......\n.......\n..XXX..\n..XXX..\n...X...\n.......\n.......", false},
-	} {
-		b, err := rules.ParseDiagram(tc.diagram)
-		require.NoError(t, err, tc.name)
-		var points []rules.Point
-		for _, p := range b.Points() {
-			if b.At(p) == rules.Black {
-				points = append(points, p)
-			}
-		}
-		assert.Equal(t, tc.kills, killingShape(points, b.Size()), tc.name)
-	}
-}
-
 // bentFourDiagram: the white chain along the bottom shares its only two
 // liberties, D1 and G2, with the three black stones E1-G1: a seki to the
 // playouts. But Black G2 makes the bent four in the corner: White takes the
