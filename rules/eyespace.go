@@ -27,25 +27,6 @@ func KillingShape(points []Point, size int) bool {
 	return false
 }
 
-// VitalPoint returns the point of an eye space that touches more of its
-// other points than any other does, if there is one: the middle of a
-// three-point space, the centre of the pyramid, the cross and the rabbity
-// six, the corner of the bulky five's square next to its fifth point. In a
-// killing shape it is the point that makes two eyes for the owner and
-// kills when the attacker takes it.
-func VitalPoint(points []Point) (Point, bool) {
-	best, bestDegree, ties := Pass, -1, 0
-	for _, p := range points {
-		switch d := degreeIn(points, p); {
-		case d > bestDegree:
-			best, bestDegree, ties = p, d, 1
-		case d == bestDegree:
-			ties++
-		}
-	}
-	return best, ties == 1
-}
-
 // shape holds what KillingShape asks of an eye space.
 type shape struct {
 	maxDegree  int  // most neighbours within the space of any point
