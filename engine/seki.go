@@ -27,10 +27,8 @@ func breakSekis(b *rules.Board, o *Ownership, dead map[rules.Point]bool) {
 		}
 		for _, l := range sekiLiberties(b, o, h, dead) {
 			for _, c := range [2]rules.Color{rules.Black, rules.White} {
-				if enemies := killedBySacrifice(b, c, l); len(enemies) > 0 {
-					for _, n := range enemies {
-						b.Chain(n, func(s rules.Point) { dead[s] = true })
-					}
+				for _, n := range killedBySacrifice(b, c, l) {
+					b.Chain(n, func(s rules.Point) { dead[s] = true })
 				}
 			}
 		}

@@ -38,14 +38,14 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	if e.statuses.valid && e.statuses.key == key {
 		return e.statuses.value, nil
 	}
-	b := g.Board()
 	o, err := e.cfg.Judge.Ownership(ctx, g)
 	if err != nil {
 		return nil, err
 	}
+	b := g.Board()
 	dead := map[rules.Point]bool{}
 	for _, h := range chainHeads(b) {
-		if deadIn(b, o, h, b.At(h).Opponent()) {
+		if ownedBy(b, o, h, b.At(h).Opponent()) {
 			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
@@ -82,10 +82,10 @@ func chainHeads(b *rules.Board) []rules.Point {
 	return heads
 }
 
-// deadIn reports whether, by the ownership o, owner takes the chain
+// ownedBy reports whether, by the ownership o, owner takes the chain
 // through h: owns its points in more than deadShare of the outcomes,
 // averaged over its stones.
-func deadIn(b *rules.Board, o *Ownership, h rules.Point, owner rules.Color) bool {
+func ownedBy(b *rules.Board, o *Ownership, h rules.Point, owner rules.Color) bool {
 	share, n := 0.0, 0
 	b.Chain(h, func(s rules.Point) {
 		share += o.Share(s, owner)
