@@ -20,8 +20,9 @@ import (
 // chain is left with one liberty, every enemy chain next to it has that
 // one liberty and no other, and the filling chain's stones make a killing
 // shape.
-func breakSekis(b *rules.Board, o *Ownership, dead map[rules.Point]bool) {
-	for _, h := range chainHeads(b) {
+// heads holds one stone of each chain (see chainHeads).
+func breakSekis(b *rules.Board, o *Ownership, heads []rules.Point, dead map[rules.Point]bool) {
+	for _, h := range heads {
 		if dead[h] {
 			continue
 		}

@@ -43,15 +43,16 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 		return nil, err
 	}
 	b := g.Board()
+	heads := chainHeads(b)
 	dead := map[rules.Point]bool{}
-	for _, h := range chainHeads(b) {
+	for _, h := range heads {
 		if ownedBy(b, o, h, b.At(h).Opponent()) {
 			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
-	breakSekis(b, o, dead)
+	breakSekis(b, o, heads, dead)
 	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
-	for _, h := range chainHeads(b) {
+	for _, h := range heads {
 		s := Alive
 		switch {
 		case dead[h]:

@@ -12,47 +12,36 @@ import "slices"
 // scoring); of five, the cross and the bulky five; of six, the rabbity
 // six. Larger spaces live.
 func KillingShape(points []Point, size int) bool {
-	s := shapeOf(points, size)
-	switch len(points) {
-	case 1, 2, 3:
+	if len(points) <= 3 {
 		return true
-	case 4:
-		path := s.maxDegree <= 2 && s.ends == 2
-		return !path || s.cornerBend
-	case 5:
-		return s.maxDegree == 4 || s.square
-	case 6:
-		return s.maxDegree == 4 && s.square
 	}
-	return false
-}
-
-// shape holds what KillingShape asks of an eye space.
-type shape struct {
-	maxDegree  int  // most neighbours within the space of any point
-	ends       int  // points with one neighbour within the space
-	square     bool // four points make a 2x2 square
-	cornerBend bool // a corner of the board joins two points of the space
-}
-
-func shapeOf(points []Point, size int) shape {
-	var s shape
+	if len(points) > 6 {
+		return false
+	}
+	maxDegree, ends, square, cornerBend := 0, 0, false, false
 	for _, p := range points {
 		d := degreeIn(points, p)
-		s.maxDegree = max(s.maxDegree, d)
+		maxDegree = max(maxDegree, d)
 		if d == 1 {
-			s.ends++
+			ends++
 		}
 		x, y := p.X(), p.Y()
 		if x+1 < size && y+1 < size && slices.Contains(points, PointAt(x+1, y)) &&
 			slices.Contains(points, PointAt(x, y+1)) && slices.Contains(points, PointAt(x+1, y+1)) {
-			s.square = true
+			square = true // p is the lower left of a 2x2 square
 		}
 		if d == 2 && (x == 0 || x == size-1) && (y == 0 || y == size-1) {
-			s.cornerBend = true
+			cornerBend = true // a board corner joins two points of the space
 		}
 	}
-	return s
+	switch len(points) {
+	case 4:
+		path := maxDegree <= 2 && ends == 2
+		return !path || cornerBend
+	case 5:
+		return maxDegree == 4 || square
+	}
+	return maxDegree == 4 && square
 }
 
 // degreeIn returns how many of p's neighbours are among points.
