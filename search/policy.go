@@ -161,7 +161,7 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, beforeLast, last ru
 }
 
 // ignoredAtari appends the liberty of each enemy chain next to c's own
-// move p that is in atari. The opponent's reply went elsewhere, mostly
+// move p that is in atari. The opponent's reply went elsewhere, often
 // because the ladder reader found the chain cannot run; left alone, it
 // stays on the board until a random move happens to take it or to save
 // it. MoGo's policy captures chains in atari anywhere on the board; those
