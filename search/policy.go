@@ -8,8 +8,7 @@ import (
 )
 
 // The playout policy, in the style of Pachi's Moggy and Fuego: answer the
-// last move's tactics (capture it, save what it put in atari, else take
-// what the mover's own atari caught and the opponent left), on large
+// last move's tactics (capture it, save what it put in atari), on large
 // boards play a reply that won earlier simulations (replies.go), take the
 // vital point of a three-point eye space next to the last move (nakade),
 // answer its fights one step before atari (two liberties), play a 3x3
@@ -92,7 +91,7 @@ func gameValue(score float64, size int) int64 {
 func (w *worker) policyMove(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
 	if last != rules.Pass {
 		if w.chance(tacticsRate) {
-			if p := w.tacticalMove(b, c, beforeLast, last); p != rules.Pass {
+			if p := w.tacticalMove(b, c, last); p != rules.Pass {
 				return p
 			}
 		}
@@ -130,10 +129,8 @@ func (w *worker) chance(rate float64) bool {
 
 // tacticalMove answers the last move: capture its stone if it stands in
 // atari, save own chains it put in atari by extending (when that gains
-// liberties) or by capturing a neighbour of theirs. With nothing to answer
-// there, it captures the enemy chains that c's own move before put in
-// atari and that the last move left so (see ignoredAtari).
-func (w *worker) tacticalMove(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
+// liberties) or by capturing a neighbour of theirs.
+func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 	cands := w.cands[:0]
 	if b.At(last) == c.Opponent() && b.Liberties(last) == 1 {
 		cands = w.addIfGood(cands, b, c, b.AnyLiberty(last), false)
@@ -153,27 +150,8 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, beforeLast, last ru
 			}
 		})
 	}
-	if len(cands) == 0 && beforeLast != rules.Pass {
-		cands = w.ignoredAtari(cands, b, c, beforeLast)
-	}
 	w.cands = cands
 	return w.pick(cands)
-}
-
-// ignoredAtari appends the liberty of each enemy chain next to c's own
-// move p that is in atari. The opponent's reply went elsewhere, often
-// because the ladder reader found the chain cannot run; left alone, it
-// stays on the board until a random move happens to take it or to save
-// it. MoGo's policy captures chains in atari anywhere on the board; those
-// next to the mover's last move are the ones its own ataris leave, and
-// finding them costs four reads.
-func (w *worker) ignoredAtari(cands []rules.Point, b *rules.Board, c rules.Color, p rules.Point) []rules.Point {
-	for _, n := range p.Neighbours() {
-		if b.At(n) == c.Opponent() && b.Liberties(n) == 1 {
-			cands = w.addIfGood(cands, b, c, b.AnyLiberty(n), false)
-		}
-	}
-	return cands
 }
 
 // twoLibertyMove answers the last move one step before atari (Fuego's

@@ -73,25 +73,6 @@ func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
 	require.Equal(t, rules.Pass, w.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
 }
 
-func TestTacticalMoveCapturesAnIgnoredAtari(t *testing.T) {
-	// Black's last move D3 put White C3 in atari; White played G1
-	// instead of saving it. Black takes it at C2.
-	g := gameFrom(t, `
-		. . . . . . .
-		. . . . . . .
-		. . . . . . .
-		. . X . . . .
-		. X O X . . .
-		. . . . . . .
-		. . . . . . O`, 0, rules.Black)
-	w := policyWorker(g)
-	for range 50 {
-		require.Equal(t, "C2", w.tacticalMove(g.Board(), rules.Black, point(t, "D3"), point(t, "G1")).String())
-	}
-	// Black's last move elsewhere: the atari is not Black's to answer.
-	require.Equal(t, rules.Pass, w.tacticalMove(g.Board(), rules.Black, point(t, "A7"), point(t, "G1")))
-}
-
 func TestFillBoardMoveNeedsAnEmptySquare(t *testing.T) {
 	// Every point but D4 to F6 has a stone among its eight neighbours or
 	// lies on the first line; around E5, where a stone is missing from the
