@@ -30,6 +30,14 @@ const (
 	sekiNeutral = 0.3
 )
 
+// unsettledShare bounds a sure judgement: a chain that the opponent owns
+// in more than unsettledShare of the outcomes and less than 1 -
+// unsettledShare is still being fought over, a race or a life that the
+// next move decides, whatever status the majority gives it. The judge's
+// playouts keep a real seki's stones and take a dead chain's in most
+// outcomes; a chain taken in about half of them is neither.
+const unsettledShare = 0.3
+
 // Statuses judges every chain on the board and returns the stones of each
 // status, each list in board order.
 func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error) {
@@ -46,13 +54,17 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	heads := chainHeads(b)
 	dead := map[rules.Point]bool{}
 	for _, h := range heads {
-		if ownedBy(b, o, h, b.At(h).Opponent()) {
+		if opponentShare(b, o, h) > deadShare {
 			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
 	breakSekis(b, o, heads, dead)
 	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
+	var unsure [rules.Edge]bool // per colour
 	for _, h := range heads {
+		if share := opponentShare(b, o, h); share > unsettledShare && share < 1-unsettledShare {
+			unsure[b.At(h)] = true
+		}
 		s := Alive
 		switch {
 		case dead[h]:
@@ -65,9 +77,13 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	for _, pts := range out {
 		slices.Sort(pts)
 	}
-	e.statuses = statusCache{key: key, value: out, valid: true}
+	e.statuses = statusCache{key: key, value: out, unsure: unsure, valid: true}
 	return out, nil
 }
+
+// judgementUnsure reports whether the last judgement (see Statuses) found
+// a chain of c's still being fought over (see unsettledShare).
+func (e *Engine) judgementUnsure(c rules.Color) bool { return e.statuses.unsure[c] }
 
 // chainHeads returns one stone of each chain on b, in board order.
 func chainHeads(b *rules.Board) []rules.Point {
@@ -83,16 +99,16 @@ func chainHeads(b *rules.Board) []rules.Point {
 	return heads
 }
 
-// ownedBy reports whether, by the ownership o, owner takes the chain
-// through h: owns its points in more than deadShare of the outcomes,
-// averaged over its stones.
-func ownedBy(b *rules.Board, o *Ownership, h rules.Point, owner rules.Color) bool {
+// opponentShare is the share of the outcomes in which the opponent of the
+// chain through h owns its points, averaged over its stones.
+func opponentShare(b *rules.Board, o *Ownership, h rules.Point) float64 {
+	owner := b.At(h).Opponent()
 	share, n := 0.0, 0
 	b.Chain(h, func(s rules.Point) {
 		share += o.Share(s, owner)
 		n++
 	})
-	return share/float64(n) > deadShare
+	return share / float64(n)
 }
 
 // sekiLiberties returns the liberties of the living chain through h that
@@ -127,9 +143,10 @@ type statusKey struct {
 // final_status_list and cleanup moves on one position agree and cost one
 // round of playouts. Callers must not modify value.
 type statusCache struct {
-	key   statusKey
-	value map[Status][]rules.Point
-	valid bool
+	key    statusKey
+	value  map[Status][]rules.Point
+	unsure [rules.Edge]bool // per colour: a chain is still being fought over
+	valid  bool
 }
 
 // FinalStatus returns the stones of one status ("alive", "dead", "seki").

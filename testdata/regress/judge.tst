@@ -34,3 +34,13 @@ loadsgf sgf/judge-seki-corner.sgf
 loadsgf sgf/judge-seki-side.sgf
 50 final_score
 #? [B\+24\.5]
+
+# 19x19, top left, White has just passed: Black's A16-B18 (an eye at A17,
+# and A19) and White's C17-D18 (C19 and D19) are in a race that the next
+# move decides; White's capture of D17 at E17 wins it for White, Black's
+# E17 for Black. The count alone, calling it a seki, would answer the pass
+# with a pass (Yunzi lost the game so, W+2.5 by GNU Go's count); Black
+# must play on.
+loadsgf sgf/judge-unsettled-race.sgf 251
+60 genmove b
+#? [!(?i)pass]
