@@ -17,11 +17,11 @@ import (
 //     opponent's dead stones, which costs nothing, then pass;
 //   - losing: keep the player's choice (and never end the game by passing
 //     back unless the player itself passes);
-//   - and whatever the count, when the judgement is unsure of one of c's
-//     chains (a race or a life still to be fought out, see
-//     unsettledShare), keep the player's choice: the search reads the
-//     fight, the count only guesses, and passing would leave the chain to
-//     the opponent's next move.
+//   - and whatever the count, when the player chose a move and the
+//     judgement is unsure of one of c's chains (a race or a life still to
+//     be fought out, see unsettledShare), play the move: the search reads
+//     the fight, the count only guesses, and passing would leave the chain
+//     to the opponent's next move.
 func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point) (rules.Point, error) {
 	g := e.game
 	last, ok := g.LastMove()
@@ -33,7 +33,7 @@ func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point)
 	if err != nil {
 		return p, err
 	}
-	if e.judgementUnsure(c) || g.Score(statuses[Dead]).Winner != c {
+	if g.Score(statuses[Dead]).Winner != c || p != rules.Pass && e.judgementUnsure(c) {
 		return p, nil
 	}
 	if g.TrompTaylor().Winner == c {
