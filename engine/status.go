@@ -53,16 +53,17 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	b := g.Board()
 	heads := chainHeads(b)
 	dead := map[rules.Point]bool{}
-	for _, h := range heads {
-		if opponentShare(b, o, h) > deadShare {
+	shares := make([]float64, len(heads)) // opponentShare of each chain
+	for i, h := range heads {
+		if shares[i] = opponentShare(b, o, h); shares[i] > deadShare {
 			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
 	breakSekis(b, o, heads, dead)
 	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
 	var unsure [rules.Edge]bool // per colour
-	for _, h := range heads {
-		if share := opponentShare(b, o, h); share > unsettledShare && share < 1-unsettledShare {
+	for i, h := range heads {
+		if shares[i] > unsettledShare && shares[i] < 1-unsettledShare {
 			unsure[b.At(h)] = true
 		}
 		s := Alive
