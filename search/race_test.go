@@ -71,6 +71,29 @@ func TestRaceMoves(t *testing.T) {
 	}
 }
 
+// A race whose chains share their only liberties is a seki: whoever
+// fills one puts his own chain in atari, so no move decides it.
+func TestRaceSekiHasNoDecidingMove(t *testing.T) {
+	// White B1-B3-C3 and Black D1-D3 share C1 and C2, and have no
+	// other liberty; the walls around them have five or more.
+	b, err := rules.ParseDiagram(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		X X X X . . . . .
+		X X X O O . . . .
+		X O O X O . . . .
+		X O . X O . . . .
+		X O . X O . . . .`)
+	require.NoError(t, err)
+	require.Equal(t, 2, b.Liberties(point(t, "B2")))
+	require.Equal(t, 2, b.Liberties(point(t, "D2")))
+	var r raceReader
+	assert.Empty(t, r.raceMoves(nil, b, rules.Black, rules.Pass, false))
+	assert.Empty(t, r.raceMoves(nil, b, rules.White, rules.Pass, false))
+}
+
 // On a large board the moves that decide a race get the Race bonus at
 // expansion.
 func TestLargeBoardsGiveRaceMovesABonus(t *testing.T) {
