@@ -36,20 +36,31 @@ const (
 // raceReader reads capturing races on scratch boards, one per depth, kept
 // between readings so that reading allocates nothing.
 type raceReader struct {
-	boards []*rules.Board
+	boards scratchBoards
 	moves  [][]rules.Point // per depth, the candidate moves
 	played int             // boards played in this reading
 	unsure bool            // the reading hit raceDepth or raceBudget
 }
 
-// board returns the scratch board for the given depth, a copy of b.
-func (r *raceReader) board(b *rules.Board, depth int) *rules.Board {
-	for len(r.boards) <= depth {
-		r.boards = append(r.boards, rules.NewBoard(b.Size()))
+// play returns a copy of b, the position at depth, with a's move at m
+// played: the scratch board of the next depth. It returns nil if the
+// move is illegal.
+func (r *raceReader) play(b *rules.Board, a rules.Color, m rules.Point, depth int) *rules.Board {
+	s := r.boards.copyOf(b, depth+1)
+	if !s.IsLegal(rules.Move{Color: a, Point: m}) {
+		return nil
 	}
-	s := r.boards[depth]
-	s.CopyFrom(b)
+	s.PlayUnchecked(a, m)
 	return s
+}
+
+// spent counts one more board played and reports whether that exceeds
+// the reading's budget, which makes the reading unsure.
+func (r *raceReader) spent() bool {
+	if r.played++; r.played > raceBudget {
+		r.unsure = true
+	}
+	return r.unsure
 }
 
 // raceMoves appends to dst the moves of c on b that decide a race: each
@@ -126,11 +137,10 @@ func (r *raceReader) decidingMoves(dst []rules.Point, b *rules.Board, c rules.Co
 		return dst // c wins the race even moving second, or it is unread
 	}
 	for _, m := range r.candidates(b, c, enemy, own, 0) {
-		s := r.board(b, 1)
-		if !s.IsLegal(rules.Move{Color: c, Point: m}) {
+		s := r.play(b, c, m, 0)
+		if s == nil {
 			continue
 		}
-		s.PlayUnchecked(c, m)
 		decides := false
 		if enemySaved {
 			// c wins by capturing: the enemy cannot escape it.
@@ -165,15 +175,13 @@ func (r *raceReader) captures(b *rules.Board, a rules.Color, target, own rules.P
 		return false
 	}
 	for _, m := range r.candidates(b, a, target, own, depth) {
-		if r.played++; r.played > raceBudget {
-			r.unsure = true
+		if r.spent() {
 			return false
 		}
-		s := r.board(b, depth+1)
-		if !s.IsLegal(rules.Move{Color: a, Point: m}) {
+		s := r.play(b, a, m, depth)
+		if s == nil {
 			continue
 		}
-		s.PlayUnchecked(a, m)
 		if s.At(target) == rules.Empty || !r.escapes(s, a.Opponent(), target, own, depth+1) {
 			return true
 		}
@@ -199,15 +207,13 @@ func (r *raceReader) escapes(b *rules.Board, d rules.Color, own, target rules.Po
 		return true // d may pass
 	}
 	for _, m := range r.candidates(b, d, target, own, depth) {
-		if r.played++; r.played > raceBudget {
-			r.unsure = true
+		if r.spent() {
 			return true
 		}
-		s := r.board(b, depth+1)
-		if !s.IsLegal(rules.Move{Color: d, Point: m}) {
+		s := r.play(b, d, m, depth)
+		if s == nil {
 			continue
 		}
-		s.PlayUnchecked(d, m)
 		if s.At(target) == rules.Empty || s.Liberties(own) >= raceEscaped || !r.captures(s, a, own, target, depth+1) {
 			return true
 		}
