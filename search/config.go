@@ -86,12 +86,6 @@ type LargeBoard struct {
 	// LastGoodReply makes the playouts play the replies that won earlier
 	// simulations (see replyTable).
 	LastGoodReply bool
-	// Race is the bonus, in won games, of a move that decides a capturing
-	// race still open, as the race reader reads it (see race.go): it
-	// captures an enemy chain that the opponent, moving first, would save,
-	// or saves an own chain that the opponent would capture. 0 turns the
-	// reading off.
-	Race float64
 }
 
 // Widening is progressive widening (Chaslot's progressive unpruning,
@@ -156,7 +150,6 @@ func DefaultConfig() Config {
 			Widening:       Widening{Base: 8, Visits: 40, Growth: 1.4},
 			FillBoardTries: 5,
 			LastGoodReply:  true,
-			Race:           20,
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}

@@ -8,7 +8,7 @@
 // (one simulation: descend, expand, play out, back up), policy.go and
 // patterns.go (the playout policy), replies.go (the replies the playouts
 // learn from won simulations), ladder.go (ladder reading for the
-// policy and the priors), race.go (capturing races read for the priors),
-// priors.go (knowledge given to new nodes), result.go (what a search
-// returns), ownership.go (the policy alone as a dead-stone judge).
+// policy and the priors), priors.go (knowledge given to new nodes),
+// result.go (what a search returns), ownership.go (the policy alone as a
+// dead-stone judge).
 package search

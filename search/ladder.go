@@ -17,7 +17,7 @@ const ladderBudget = 60
 // reading allocates nothing. A reading plays on one board and copies it
 // only where it must come back to try a second atari.
 type ladder struct {
-	boards scratchBoards
+	boards []*rules.Board
 	played int
 }
 
@@ -59,19 +59,10 @@ func (l *ladder) atariCaptures(b *rules.Board, a rules.Color, p, n rules.Point) 
 
 // board returns the scratch board for the given step, a copy of b.
 func (l *ladder) board(b *rules.Board, step int) *rules.Board {
-	return l.boards.copyOf(b, step)
-}
-
-// scratchBoards are boards a reading plays on, one per step or depth,
-// made when first needed and kept, so that reading allocates nothing.
-type scratchBoards []*rules.Board
-
-// copyOf returns scratch board i made a copy of b.
-func (sb *scratchBoards) copyOf(b *rules.Board, i int) *rules.Board {
-	for len(*sb) <= i {
-		*sb = append(*sb, rules.NewBoard(b.Size()))
+	for len(l.boards) <= step {
+		l.boards = append(l.boards, rules.NewBoard(b.Size()))
 	}
-	s := (*sb)[i]
+	s := l.boards[step]
 	s.CopyFrom(b)
 	return s
 }

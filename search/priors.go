@@ -15,8 +15,7 @@ import (
 // on the first two lines with nothing near. On small boards a move near
 // the last one gets a bonus, more if it makes a 3x3 shape. On large boards
 // the learned patterns take their place: the move gets a bonus for chance,
-// their chance that a strong player picks it, a move that decides a
-// capturing race gets a bonus (see race.go), and first-line moves with
+// their chance that a strong player picks it; and first-line moves with
 // nothing near get the malus all game long.
 func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int, chance float64) prior {
 	k := &w.cfg.Priors
@@ -51,9 +50,6 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	}
 	if w.large {
 		bonus(w.cfg.Large.Learned * math.Sqrt(chance))
-		if slices.Contains(w.races, p) {
-			bonus(w.cfg.Large.Race)
-		}
 	}
 	size := b.Size()
 	if size < 9 {

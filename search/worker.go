@@ -33,10 +33,6 @@ type worker struct {
 	moves  []rules.Point
 	priors []movePrior
 	ladder ladder
-	// race reads capturing races at an expansion on a large board;
-	// races holds the moves that decide one.
-	race  raceReader
-	races []rules.Point
 	// replies are the playouts' last good replies (large boards).
 	replies replyTable
 
@@ -119,7 +115,6 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.hashes = make([]positionAt, 0, minBytes/16)
 	w.cands = make([]rules.Point, 0, minBytes/2)
 	w.twoLib = make([]rules.Point, 0, minBytes/2)
-	w.races = make([]rules.Point, 0, minBytes/2)
 	w.chances = make([]float64, 0, max(len(b.Points()), minBytes/8))
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
 	w.replies.reset(n)
@@ -256,12 +251,8 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 	}
 	w.priors = w.priors[:0]
 	w.chances = w.chances[:0]
-	w.races = w.races[:0]
 	if w.large {
 		w.chances = w.learnedChances(b, c, last, beforeLast)
-		if w.cfg.Large.Race > 0 {
-			w.races = w.race.raceMoves(w.races, b, c, last, n != w.s.root)
-		}
 	}
 	for i, p := range w.moves {
 		chance := 0.0
