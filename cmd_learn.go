@@ -25,7 +25,9 @@ func learnCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "iterations", Value: 40, Usage: "minorization-maximization iterations"},
 			&cli.IntFlag{Name: "test-every", Value: 10, Usage: "hold out every Nth game to measure the prediction on (0: none)"},
+			&cli.IntFlag{Name: "min-count", Value: 10, Usage: "learn the spatial patterns played at least this often (0: none)"},
 			&cli.StringFlag{Name: "player", Usage: "learn only the moves of the players whose names (PB, PW) begin with this"},
+			&cli.StringFlag{Name: "skip-player", Usage: "leave out the moves of the players whose names begin with this"},
 		},
 		Action: func(c *cli.Context) error {
 			files, err := sgfFiles(c.Args().Slice())
@@ -35,33 +37,45 @@ func learnCommand() *cli.Command {
 			if len(files) == 0 {
 				return fmt.Errorf("no SGF games given")
 			}
-			var train, test []pattern.Position
+			var trainGames, testGames []*learnGame
 			for i, f := range files {
-				positions, err := gamePositions(f, c.String("player"))
+				g, err := loadLearnGame(f, c.String("player"), c.String("skip-player"))
 				if err != nil {
 					return err
 				}
 				if n := c.Int("test-every"); n > 0 && i%n == n-1 {
-					test = append(test, positions...)
+					testGames = append(testGames, g)
 				} else {
-					train = append(train, positions...)
+					trainGames = append(trainGames, g)
 				}
 			}
+			var dict *pattern.Dictionary
+			if n := c.Int("min-count"); n > 0 {
+				h := pattern.NewHarvest()
+				for _, g := range trainGames {
+					h.Add(g.game, g.learns)
+				}
+				dict = h.Dictionary(n)
+			}
+			train, test := learnPositions(trainGames, dict), learnPositions(testGames, dict)
 			if len(train) == 0 {
 				return fmt.Errorf("no moves to learn from in %d games", len(files))
 			}
 			log := c.App.ErrWriter
-			fmt.Fprintf(log, "%d games: %d training positions, %d test positions\n", len(files), len(train), len(test))
-			m := pattern.Train(train, c.Int("iterations"))
+			fmt.Fprintf(log, "%d games: %d training positions, %d test positions, %d spatial patterns\n", len(files), len(train), len(test), dict.Len())
+			m := pattern.Train(dict, train, c.Int("iterations"))
 			report(log, "training", m, train)
 			if len(test) > 0 {
 				report(log, "test", m, test)
 			}
 			player := ""
 			if c.String("player") != "" {
-				player = fmt.Sprintf(" --player %q", c.String("player"))
+				player += fmt.Sprintf(" --player %q", c.String("player"))
 			}
-			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d%s, %d games, %d positions.\n", c.Int("iterations"), player, len(files), len(train))
+			if c.String("skip-player") != "" {
+				player += fmt.Sprintf(" --skip-player %q", c.String("skip-player"))
+			}
+			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d --min-count %d%s, %d games, %d positions.\n", c.Int("iterations"), c.Int("min-count"), player, len(files), len(train))
 			return m.Write(c.App.Writer)
 		},
 	}
@@ -90,10 +104,16 @@ func sgfFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-// gamePositions returns the training positions of the game in file: all
-// of them, or with player set, those of the colours whose player's name
-// begins with it.
-func gamePositions(file, player string) ([]pattern.Position, error) {
+// A learnGame is a game record to learn from, and whose moves to learn.
+type learnGame struct {
+	game   *rules.Game
+	learns func(rules.Color) bool
+}
+
+// loadLearnGame reads the game in file. With player set, only the moves
+// of the colours whose player's name begins with it are learned; with skip
+// set, not those of the colours whose player's name begins with that.
+func loadLearnGame(file, player, skip string) (*learnGame, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
@@ -102,15 +122,25 @@ func gamePositions(file, player string) ([]pattern.Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	positions := pattern.Positions(rec.Game)
-	if player == "" {
-		return positions, nil
+	learned := func(name string) bool {
+		return strings.HasPrefix(name, player) && (skip == "" || !strings.HasPrefix(name, skip))
 	}
-	learns := map[rules.Color]bool{
-		rules.Black: strings.HasPrefix(rec.Info.PlayerBlack, player),
-		rules.White: strings.HasPrefix(rec.Info.PlayerWhite, player),
+	learns := map[rules.Color]bool{rules.Black: learned(rec.Info.PlayerBlack), rules.White: learned(rec.Info.PlayerWhite)}
+	return &learnGame{game: rec.Game, learns: func(c rules.Color) bool { return learns[c] }}, nil
+}
+
+// learnPositions returns the training positions of the games' learned
+// moves, with the spatial patterns of d.
+func learnPositions(games []*learnGame, d *pattern.Dictionary) []pattern.Position {
+	var out []pattern.Position
+	for _, g := range games {
+		for _, pos := range pattern.Positions(g.game, d) {
+			if g.learns(pos.Player) {
+				out = append(out, pos)
+			}
+		}
 	}
-	return slices.DeleteFunc(positions, func(p pattern.Position) bool { return !learns[p.Player] }), nil
+	return out
 }
 
 // report writes how well m predicts the played moves of positions: the

@@ -32,6 +32,16 @@ func TestLearnPatterns(t *testing.T) {
 	assert.Regexp(t, regexp.MustCompile(`2 games: \d+ training positions, \d+ test positions`), log)
 	assert.Contains(t, log, "training: log-likelihood")
 	assert.Contains(t, log, "test: log-likelihood", "the second game is held out")
+	m, err := pattern.Read(strings.NewReader(out))
+	require.NoError(t, err)
+	assert.Positive(t, m.Patterns().Len(), "the spatial patterns played at least --min-count times")
+	assert.Contains(t, log, " spatial patterns")
+
+	out, _, err = runLearn("--iterations", "1", "--test-every", "0", "--min-count", "0", games+"g1.sgf")
+	require.NoError(t, err)
+	m, err = pattern.Read(strings.NewReader(out))
+	require.NoError(t, err)
+	assert.Zero(t, m.Patterns().Len(), "--min-count 0: none")
 
 	_, _, err = runLearn()
 	assert.ErrorContains(t, err, "no SGF games")
@@ -58,6 +68,9 @@ func TestLearnPatternsOfOnePlayer(t *testing.T) {
 	_, gnugo, err := runLearn("--iterations", "1", "--test-every", "0", "--player", "GNU Go", game)
 	require.NoError(t, err)
 	assert.InDelta(t, positions(all)/2, positions(gnugo), 1)
+	_, notYunzi, err := runLearn("--iterations", "1", "--test-every", "0", "--skip-player", "Yunzi", game)
+	require.NoError(t, err)
+	assert.Equal(t, positions(gnugo), positions(notYunzi))
 
 	_, _, err = runLearn("--player", "Nobody", game)
 	assert.ErrorContains(t, err, "no moves to learn")

@@ -1,6 +1,7 @@
 // Package pattern rates moves by learned strengths of their features: the
-// 3x3 shape around the move, what it does to chains in or near atari, its
-// line, and its distance to the last two moves. It is Coulom's model
+// 3x3 shape around the move and the largest known spatial pattern, what
+// it does to chains in or near atari, its line, and its distance to the
+// last two moves. It is Coulom's model
 // ("Computing Elo ratings of move patterns in the game of Go", 2007), as
 // CrazyStone and Pachi use it: each feature value has a strength gamma, a
 // move's strength is the product of its features' gammas, and the chance
@@ -50,15 +51,19 @@ const (
 	DistLast
 	// DistBeforeLast is the same for the move before the last.
 	DistBeforeLast
+	// Spatial is the largest spatial pattern around the move that the
+	// model's dictionary knows (see spatial.go): its number plus one.
+	Spatial
 	numGroups
 )
 
 // groupNames name the groups in the gamma table.
-var groupNames = [numGroups]string{"shape", "capture", "escape", "self-atari", "atari", "line", "dist-last", "dist-before-last"}
+var groupNames = [numGroups]string{"shape", "capture", "escape", "self-atari", "atari", "line", "dist-last", "dist-before-last", "spatial"}
 
 func (g Group) String() string { return groupNames[g] }
 
 // groupValues is the number of values of each group, absence included.
+// Spatial's depends on the dictionary (see Model.values).
 var groupValues = [numGroups]int{
 	Shape:          1 + len(shapeKeys),
 	Capture:        4,
@@ -68,18 +73,21 @@ var groupValues = [numGroups]int{
 	Line:           21,
 	DistLast:       17,
 	DistBeforeLast: 17,
+	Spatial:        1,
 }
 
 // Features are a move's value of each group.
 type Features [numGroups]uint16
 
 // Context is what the features of a position's moves share: the board,
-// the player and the last two moves (rules.Pass when there were none).
+// the player, the last two moves (rules.Pass when there were none), and
+// the spatial patterns known (nil: none, and Spatial is always absent).
 type Context struct {
 	Board      *rules.Board
 	Color      rules.Color
 	Last       rules.Point
 	BeforeLast rules.Point
+	Patterns   *Dictionary
 }
 
 // Of returns the features of the move p, an empty point where x.Color may
@@ -91,6 +99,9 @@ func (x *Context) Of(p rules.Point) Features {
 	f[Line] = lineValue(p, b.Size(), NothingNear(b, p, false))
 	f[DistLast] = distance(p, x.Last)
 	f[DistBeforeLast] = distance(p, x.BeforeLast)
+	if x.Patterns != nil {
+		f[Spatial] = x.Patterns.value(b, p, c)
+	}
 
 	opp := c.Opponent()
 	captures, capturePriority := false, uint16(0)

@@ -159,7 +159,8 @@ func TestShapeIsTheSameTurnedMirroredAndForEitherColour(t *testing.T) {
 
 // TestFeaturesStayInRange plays random games and checks every candidate
 // move's features against their groups' ranges, the last two moves
-// included: a stone captured where the last move stood, a pass, the start.
+// included: a stone captured where the last move stood, a pass, the start;
+// the spatial patterns are those of the table Yunzi plays with.
 func TestFeaturesStayInRange(t *testing.T) {
 	for _, size := range []int{5, 9, 13, 19} {
 		r := rules.NewRand(uint64(size))
@@ -168,11 +169,11 @@ func TestFeaturesStayInRange(t *testing.T) {
 			c := rules.Black
 			last, beforeLast := rules.Pass, rules.Pass
 			for range 3 * size * size {
-				x := Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast}
+				x := Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: Default.Patterns()}
 				Candidates(b, c, func(p rules.Point) {
 					f := x.Of(p)
 					for g, v := range f {
-						require.Less(t, int(v), groupValues[g], "size %d game %d: %s at %s has %s %d", size, game, c, p, Group(g), v)
+						require.Less(t, int(v), len(Default.gamma[g]), "size %d game %d: %s at %s has %s %d", size, game, c, p, Group(g), v)
 					}
 				})
 				p := b.RandomMove(c, r)

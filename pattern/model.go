@@ -11,24 +11,33 @@ import (
 	"strings"
 )
 
-// A Model holds the gamma of every feature value. The absence of a
-// feature (value 0) always has gamma 1.
+// A Model holds the gamma of every feature value, and the dictionary of
+// the spatial patterns it knows. The absence of a feature (value 0) always
+// has gamma 1.
 type Model struct {
-	gamma [numGroups][]float64
+	gamma    [numGroups][]float64
+	patterns *Dictionary
 }
 
-// NewModel returns a model whose gammas are all 1: every move equally
-// strong.
-func NewModel() *Model {
-	m := new(Model)
+// NewModel returns a model whose gammas are all 1, every move equally
+// strong, knowing the spatial patterns of d (none if d is nil).
+func NewModel(d *Dictionary) *Model {
+	m := &Model{patterns: d}
 	for g := range m.gamma {
-		m.gamma[g] = make([]float64, groupValues[g])
+		n := groupValues[g]
+		if Group(g) == Spatial {
+			n = 1 + d.Len()
+		}
+		m.gamma[g] = make([]float64, n)
 		for v := range m.gamma[g] {
 			m.gamma[g][v] = 1
 		}
 	}
 	return m
 }
+
+// Patterns returns the spatial patterns m knows, for Context.Patterns.
+func (m *Model) Patterns() *Dictionary { return m.patterns }
 
 // Strength returns the product of the gammas of f.
 func (m *Model) Strength(f Features) float64 {
@@ -55,10 +64,12 @@ func mustRead(table string) *Model {
 
 // Read reads a model in the form Write gives: a line "group value gamma"
 // for each feature value whose gamma is not 1, where the value of a shape
-// is its canonical key in hexadecimal. Blank lines and lines that start
-// with '#' are skipped.
+// is its canonical key in hexadecimal, and a line for every spatial
+// pattern, numbered in the order of the lines, whose value is its size and
+// hash (see Dictionary.valueName). Blank lines and lines that start with
+// '#' are skipped.
 func Read(r io.Reader) (*Model, error) {
-	m := NewModel()
+	m := NewModel(new(Dictionary))
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -82,14 +93,25 @@ func (m *Model) readLine(text string) error {
 		return fmt.Errorf("unknown group %q", fields[0])
 	}
 	var v int
-	if g == Shape {
+	switch g {
+	case Spatial:
+		size, hash, err := parseSpatial(fields[1])
+		if err != nil {
+			return err
+		}
+		if !m.patterns.add(size, hash) {
+			return fmt.Errorf("spatial pattern %s twice, or more than %d", fields[1], maxPatterns)
+		}
+		m.gamma[Spatial] = append(m.gamma[Spatial], 1)
+		v = m.patterns.Len()
+	case Shape:
 		key, err := strconv.ParseUint(fields[1], 16, 16)
 		i, found := slices.BinarySearch(shapeKeys, uint16(key))
 		if err != nil || !found {
 			return fmt.Errorf("%q is not a canonical shape key", fields[1])
 		}
 		v = i + 1
-	} else {
+	default:
 		var err error
 		if v, err = strconv.Atoi(fields[1]); err != nil || v < 1 || v >= groupValues[g] {
 			return fmt.Errorf("%s has no value %q", g, fields[1])
@@ -103,17 +125,21 @@ func (m *Model) readLine(text string) error {
 	return nil
 }
 
-// Write writes the model's gammas that are not 1, in the form Read reads.
+// Write writes the model's gammas that are not 1, and those of all its
+// spatial patterns, in the form Read reads.
 func (m *Model) Write(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	for g, gammas := range m.gamma {
 		for v, gamma := range gammas[1:] {
-			if gamma == 1 {
+			if gamma == 1 && Group(g) != Spatial {
 				continue
 			}
 			value := strconv.Itoa(v + 1)
-			if Group(g) == Shape {
+			switch Group(g) {
+			case Shape:
 				value = fmt.Sprintf("%04x", shapeKeys[v])
+			case Spatial:
+				value = m.patterns.valueName(v + 1)
 			}
 			fmt.Fprintf(bw, "%s %s %.4g\n", Group(g), value, gamma)
 		}

@@ -25,9 +25,10 @@ func Candidates(b *rules.Board, c rules.Color, f func(rules.Point)) {
 }
 
 // Positions returns the training examples of a game: one per move on the
-// board that is among the candidates. Passes, setups, and the rare move
-// that fills an own eye are left out.
-func Positions(g *rules.Game) []Position {
+// board that is among the candidates, with the spatial patterns of d (none
+// if d is nil). Passes, setups, and the rare move that fills an own eye
+// are left out.
+func Positions(g *rules.Game, d *Dictionary) []Position {
 	var out []Position
 	before := g.Start()
 	last, beforeLast := rules.Pass, rules.Pass
@@ -40,7 +41,7 @@ func Positions(g *rules.Game) []Position {
 		}
 		m := step.Move
 		if m.Point != rules.Pass {
-			x := Context{Board: b, Color: m.Color, Last: last, BeforeLast: beforeLast}
+			x := Context{Board: b, Color: m.Color, Last: last, BeforeLast: beforeLast, Patterns: d}
 			pos := Position{Played: -1, Player: m.Color}
 			Candidates(b, m.Color, func(p rules.Point) {
 				if p == m.Point {
@@ -57,19 +58,19 @@ func Positions(g *rules.Game) []Position {
 	return out
 }
 
-// Train learns gammas from the positions by Coulom's minorization-
-// maximization, starting from all gammas 1 and running the given number of
-// iterations. Each iteration updates the groups one after the other; the
+// Train learns gammas from the positions, whose spatial patterns are those
+// of d, by Coulom's minorization-maximization, starting from all gammas 1
+// and running the given number of iterations. Each iteration updates the groups one after the other; the
 // values of one group can be updated together because a move has only one
 // value of each group, Coulom's condition for the update.
 // Every gamma also gets one virtual win and one virtual loss against a
 // move of gamma 1, Coulom's prior, which keeps rare values near 1 and
 // values never seen finite.
-func Train(positions []Position, iterations int) *Model {
-	m := NewModel()
+func Train(d *Dictionary, positions []Position, iterations int) *Model {
+	m := NewModel(d)
 	var wins [numGroups][]float64
 	for g := range wins {
-		wins[g] = make([]float64, groupValues[g])
+		wins[g] = make([]float64, len(m.gamma[g]))
 	}
 	for _, pos := range positions {
 		for g, v := range pos.Moves[pos.Played] {
@@ -79,7 +80,7 @@ func Train(positions []Position, iterations int) *Model {
 	strengths := make([]float64, 0, 512)
 	for range iterations {
 		for g := range numGroups {
-			denominator := make([]float64, groupValues[g])
+			denominator := make([]float64, len(m.gamma[g]))
 			gammas := m.gamma[g]
 			for _, pos := range positions {
 				strengths = strengths[:0]

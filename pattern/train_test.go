@@ -37,8 +37,8 @@ func syntheticPositions(n int) []Position {
 
 func TestTrainLearnsWhatIsPlayed(t *testing.T) {
 	positions := syntheticPositions(200)
-	before := NewModel().LogLikelihood(positions)
-	m := Train(positions, 10)
+	before := NewModel(nil).LogLikelihood(positions)
+	m := Train(nil, positions, 10)
 	assert.Greater(t, m.gamma[Capture][1], 50.0, "the capture is always played")
 	assert.Greater(t, m.LogLikelihood(positions), before)
 	for _, pos := range positions {
@@ -56,7 +56,7 @@ func TestTrainLearnsWhatIsPlayed(t *testing.T) {
 func TestPositionsOfAGame(t *testing.T) {
 	rec, err := sgf.Load([]byte("(;SZ[9];B[ee];W[dc];B[];W[cc])"), rules.DefaultOptions(), 0)
 	require.NoError(t, err)
-	positions := Positions(rec.Game)
+	positions := Positions(rec.Game, nil)
 	require.Len(t, positions, 3, "the pass is left out")
 	// The last position: White C7 after Black's pass and White D7.
 	b := rec.Game.Steps()[2].Board
@@ -67,7 +67,7 @@ func TestPositionsOfAGame(t *testing.T) {
 }
 
 func TestModelWriteAndRead(t *testing.T) {
-	m := Train(syntheticPositions(50), 3)
+	m := Train(nil, syntheticPositions(50), 3)
 	m.gamma[Shape][7] = 2.5
 	var buf bytes.Buffer
 	require.NoError(t, m.Write(&buf))
@@ -106,6 +106,7 @@ func TestDefaultModelKnowsTheBasics(t *testing.T) {
 	assert.Greater(t, d[Escape][1], 5.0, "escape from a new atari")
 	assert.Less(t, d[SelfAtari][2], 0.5, "self-atari of a larger chain")
 	assert.Greater(t, d[DistLast][1], d[DistLast][16], "near the last move rather than far")
+
 }
 
 // FuzzRead checks that Read never panics, and that a table it accepts

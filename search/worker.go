@@ -278,7 +278,7 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 // learnedChances returns, for each of w.moves, the chance the learned
 // move patterns give it of being the move a strong player picks.
 func (w *worker) learnedChances(b *rules.Board, c rules.Color, last, beforeLast rules.Point) []float64 {
-	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast}
+	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: pattern.Default.Patterns()}
 	total := 0.0
 	for _, p := range w.moves {
 		s := pattern.Default.Strength(x.Of(p))

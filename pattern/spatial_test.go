@@ -1,0 +1,160 @@
+package pattern
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/sgf"
+)
+
+// hashesAt returns the spatial hashes of c playing at, by size.
+func hashesAt(t *testing.T, b *rules.Board, c rules.Color, at string) map[int]uint64 {
+	t.Helper()
+	h := make(map[int]uint64)
+	spatialHashes(b, pt(t, at), c, func(size int, hash uint64) bool {
+		h[size] = hash
+		return true
+	})
+	return h
+}
+
+func TestSpatialPointsAreTheDiscs(t *testing.T) {
+	// Sizes 2 to 10 hold 4, 8, 12, 20, 28, 36, 48, 60 and 72 points.
+	counts := make(map[int]int)
+	for _, p := range spatialPoints {
+		for d := p.dist; d <= maxSpatial; d++ {
+			counts[d]++
+		}
+	}
+	assert.Equal(t, map[int]int{2: 4, 3: 8, 4: 12, 5: 20, 6: 28, 7: 36, 8: 48, 9: 60, 10: 72}, counts)
+}
+
+func TestSpatialPatternsAreTheSameTurnedMirroredAndForEitherColour(t *testing.T) {
+	// Around E5: Black at G6 (two right, one up) and White at E3 (two
+	// down), near the lower edge.
+	base := board(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . X . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	mirrored := board(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . X . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	turned := board(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . X . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`) // a half turn about E5: Black to C4, White to E7
+	swapped := board(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . O . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	want := hashesAt(t, base, rules.Black, "E5")
+	require.Len(t, want, maxSpatial-minSpatial+1)
+	assert.Equal(t, want, hashesAt(t, mirrored, rules.Black, "E5"))
+	assert.Equal(t, want, hashesAt(t, turned, rules.Black, "E5"))
+	assert.Equal(t, want, hashesAt(t, swapped, rules.White, "E5"))
+	assert.NotEqual(t, want[10], hashesAt(t, swapped, rules.Black, "E5")[10], "colours matter")
+}
+
+func TestSpatialSizesSeeOnlyTheirDisc(t *testing.T) {
+	// A stone two points right and one up of E5 is at distance 5: size 4
+	// sees nothing of it, sizes 5 and up do. The edge of 9x9, five points
+	// below E5, first shows at distance 10.
+	empty := board(t, strings.Repeat(". . . . . . . . .\n", 9))
+	stone := board(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . X . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	e, s := hashesAt(t, empty, rules.Black, "E5"), hashesAt(t, stone, rules.Black, "E5")
+	assert.Equal(t, e[4], s[4])
+	for size := 5; size <= maxSpatial; size++ {
+		assert.NotEqual(t, e[size], s[size], "size %d", size)
+	}
+	big := board(t, strings.Repeat(". . . . . . . . . . . . .\n", 13))
+	b := hashesAt(t, big, rules.Black, "G7") // the centre of 13x13: no edge within 6
+	for size := minSpatial; size < maxSpatial; size++ {
+		assert.Equal(t, b[size], e[size], "size %d: no edge in the disc yet", size)
+	}
+	assert.NotEqual(t, b[maxSpatial], e[maxSpatial], "the edge five points away")
+}
+
+func TestDictionaryKnowsTheLargestHarvestedPattern(t *testing.T) {
+	// Two games that open on the 4-4 point, one on the 3-4 point.
+	h := NewHarvest()
+	everyone := func(rules.Color) bool { return true }
+	for _, game := range []string{"(;SZ[19];B[pd])", "(;SZ[19];B[dp])", "(;SZ[19];B[qd])"} {
+		rec, err := sgf.Load([]byte(game), rules.DefaultOptions(), 0)
+		require.NoError(t, err)
+		h.Add(rec.Game, everyone)
+	}
+	d := h.Dictionary(2)
+	// The 4-4 point's patterns, sizes 4 to 10, were played twice. The
+	// edge is three points from the 3-4 point (distance 6) and four from
+	// the 4-4 point (distance 8): the 3-4 point's patterns of sizes 4 and 5
+	// are the 4-4 point's, its larger ones were played once.
+	assert.Equal(t, maxSpatial-minSpatial+1, d.Len())
+	empty := rules.NewBoard(19)
+	four, three := pt(t, "Q16"), pt(t, "R16")
+	assert.Equal(t, d.index[hashesAt(t, empty, rules.Black, "Q16")[10]], d.value(empty, four, rules.Black))
+	assert.Equal(t, d.index[hashesAt(t, empty, rules.Black, "Q16")[5]], d.value(empty, three, rules.Black))
+	assert.Equal(t, d.value(empty, four, rules.Black), d.value(empty, four, rules.White), "an empty board looks the same to either colour")
+	assert.Equal(t, d.index[hashesAt(t, empty, rules.Black, "Q16")[7]], d.value(empty, pt(t, "K10"), rules.Black), "the centre looks like the 4-4 point until the latter sees the edge")
+	assert.Zero(t, NewHarvest().Dictionary(1).Len())
+}
+
+func TestModelWithSpatialPatternsWritesAndReads(t *testing.T) {
+	h := NewHarvest()
+	rec, err := sgf.Load([]byte("(;SZ[19];B[pd];W[dp];B[pp];W[dd])"), rules.DefaultOptions(), 0)
+	require.NoError(t, err)
+	h.Add(rec.Game, func(rules.Color) bool { return true })
+	d := h.Dictionary(1)
+	positions := Positions(rec.Game, d)
+	m := Train(d, positions, 5)
+	var buf bytes.Buffer
+	require.NoError(t, m.Write(&buf))
+	read, err := Read(&buf)
+	require.NoError(t, err)
+	require.Equal(t, d.Len(), read.Patterns().Len())
+	again := Positions(rec.Game, read.Patterns())
+	for i, pos := range positions {
+		for j, f := range pos.Moves {
+			require.Equal(t, f, again[i].Moves[j], "the patterns keep their numbers")
+			assert.InEpsilon(t, m.Strength(f), read.Strength(f), 1e-2, "four digits a gamma")
+		}
+	}
+}
