@@ -107,6 +107,15 @@ func TestDefaultModelKnowsTheBasics(t *testing.T) {
 	assert.Less(t, d[SelfAtari][2], 0.5, "self-atari of a larger chain")
 	assert.Greater(t, d[DistLast][1], d[DistLast][16], "near the last move rather than far")
 
+	// On the empty 19x19 board the corners' 4-4 and 3-4 points beat the
+	// centre, which beats the first line.
+	b := rules.NewBoard(19)
+	x := Context{Board: b, Color: rules.Black, Last: rules.Pass, BeforeLast: rules.Pass, Patterns: Default.Patterns()}
+	strength := func(p string) float64 { return Default.Strength(x.Of(pt(t, p))) }
+	assert.Greater(t, Default.Patterns().Len(), 1000)
+	assert.Greater(t, strength("Q16"), strength("K10"))
+	assert.Greater(t, strength("R16"), strength("K10"))
+	assert.Greater(t, strength("K10"), strength("K1"))
 }
 
 // FuzzRead checks that Read never panics, and that a table it accepts
