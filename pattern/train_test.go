@@ -124,6 +124,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("capture 1 68.1\nshape 0000 0.631\n")
 	f.Add("# comment\n\nline 10 0.5\n")
 	f.Add("shape ffff 1e300\n")
+	f.Add("spatial 6:00000000000000ff 2.5\nspatial 4:0000000000000001 1\n")
 	f.Fuzz(func(t *testing.T, table string) {
 		m, err := Read(strings.NewReader(table))
 		if err != nil {
