@@ -25,11 +25,13 @@ const (
 	maxSpatial = 10
 )
 
-// spatialPoint is one point of the patterns, at distance dist, with its
-// place under each of the eight symmetries.
+// spatialPoint is one point of the patterns, at dx, dy from the move
+// and distance dist. Under symmetry s, the point whose stone is hashed
+// with this point's keys is the point numbered from[s].
 type spatialPoint struct {
-	dist int
-	sym  [8][2]int // dx, dy
+	dx, dy int
+	dist   int
+	from   [8]int
 }
 
 // spatialPoints lists the points of the largest pattern, nearest first:
@@ -50,17 +52,30 @@ func buildSpatialPoints() []spatialPoint {
 	for dist := 2; dist <= maxSpatial; dist++ {
 		for dy := -r; dy <= r; dy++ {
 			for dx := -r; dx <= r; dx++ {
-				if gridcular(dx, dy) != dist {
-					continue
+				if gridcular(dx, dy) == dist {
+					pts = append(pts, spatialPoint{dx: dx, dy: dy, dist: dist})
 				}
-				pts = append(pts, spatialPoint{dist: dist, sym: [8][2]int{
-					{dx, dy}, {-dx, dy}, {dx, -dy}, {-dx, -dy},
-					{dy, dx}, {-dy, dx}, {dy, -dx}, {-dy, -dx},
-				}})
 			}
 		}
 	}
+	number := make(map[[2]int]int, len(pts))
+	for i, p := range pts {
+		number[[2]int{p.dx, p.dy}] = i
+	}
+	for i, p := range pts {
+		for s, q := range symmetries(p.dx, p.dy) {
+			pts[number[q]].from[s] = i
+		}
+	}
 	return pts
+}
+
+// symmetries returns dx, dy under the eight rotations and reflections.
+func symmetries(dx, dy int) [8][2]int {
+	return [8][2]int{
+		{dx, dy}, {-dx, dy}, {dx, -dy}, {-dx, -dy},
+		{dy, dx}, {-dy, dx}, {dy, -dx}, {-dy, -dx},
+	}
 }
 
 // gridcular is Coulom's distance: dx+dy+max(dx,dy) in absolute values.
@@ -94,29 +109,35 @@ func buildSpatialKeys() ([][3]uint64, [maxSpatial + 1]uint64) {
 // spatialHashes calls visit with the hash of each pattern around p as c
 // sees it, size minSpatial first, until visit returns false or the largest
 // size is done.
+//
+// The hash under symmetry s XORs, for each point i of the pattern, the key
+// of point i for the stone on point i moved by s. Each point of the board
+// is read once and its stone hashed into all eight hashes (through from),
+// which gives the same hashes as moving each point eight times, at an
+// eighth of the reads; empty points, most of them, add nothing.
 func spatialHashes(b *rules.Board, p rules.Point, c rules.Color, visit func(size int, hash uint64) bool) {
 	var h [8]uint64 // the hash under each symmetry
 	x0, y0, n := p.X(), p.Y(), b.Size()
 	i := 0
 	for size := 2; size <= maxSpatial; size++ {
 		for ; i < len(spatialPoints) && spatialPoints[i].dist == size; i++ {
-			keys := &spatialKeys[i]
-			for s, o := range &spatialPoints[i].sym {
-				x, y := x0+o[0], y0+o[1]
-				var st int
-				if x < 0 || y < 0 || x >= n || y >= n {
-					st = 2
-				} else {
-					switch b.At(rules.PointAt(x, y)) {
-					case rules.Empty:
-						continue
-					case c:
-						st = 0
-					default:
-						st = 1
-					}
+			sp := &spatialPoints[i]
+			x, y := x0+sp.dx, y0+sp.dy
+			var st int
+			if x < 0 || y < 0 || x >= n || y >= n {
+				st = 2
+			} else {
+				switch b.At(rules.PointAt(x, y)) {
+				case rules.Empty:
+					continue
+				case c:
+					st = 0
+				default:
+					st = 1
 				}
-				h[s] ^= keys[st]
+			}
+			for s, j := range &sp.from {
+				h[s] ^= spatialKeys[j][st]
 			}
 		}
 		if size < minSpatial {

@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,6 +156,57 @@ func TestModelWithSpatialPatternsWritesAndReads(t *testing.T) {
 		for j, f := range pos.Moves {
 			require.Equal(t, f, again[i].Moves[j], "the patterns keep their numbers")
 			assert.InEpsilon(t, m.Strength(f), read.Strength(f), 1e-2, "four digits a gamma")
+		}
+	}
+}
+
+// spatialHashesByMoving is spatialHashes the plain way: each symmetry
+// moves every point of the pattern and reads the stone there.
+func spatialHashesByMoving(b *rules.Board, p rules.Point, c rules.Color) map[int]uint64 {
+	out := make(map[int]uint64)
+	var h [8]uint64
+	n := b.Size()
+	i := 0
+	for size := 2; size <= maxSpatial; size++ {
+		for ; i < len(spatialPoints) && spatialPoints[i].dist == size; i++ {
+			for s, o := range symmetries(spatialPoints[i].dx, spatialPoints[i].dy) {
+				x, y := p.X()+o[0], p.Y()+o[1]
+				switch {
+				case x < 0 || y < 0 || x >= n || y >= n:
+					h[s] ^= spatialKeys[i][2]
+				case b.At(rules.PointAt(x, y)) == c:
+					h[s] ^= spatialKeys[i][0]
+				case b.At(rules.PointAt(x, y)) == c.Opponent():
+					h[s] ^= spatialKeys[i][1]
+				}
+			}
+		}
+		if size >= minSpatial {
+			out[size] = slices.Min(h[:]) ^ sizeKeys[size]
+		}
+	}
+	return out
+}
+
+// TestSpatialHashesReadEachPointOnce checks the one-read hashing against
+// the plain one over random games on several sizes: the stored table's
+// hashes depend on it.
+func TestSpatialHashesReadEachPointOnce(t *testing.T) {
+	for _, size := range []int{7, 13, 19} {
+		r := rules.NewRand(uint64(size))
+		b := rules.NewBoard(size)
+		c := rules.Black
+		for move := range size * size {
+			for _, p := range b.Empties() {
+				want := spatialHashesByMoving(b, p, c)
+				got := make(map[int]uint64)
+				spatialHashes(b, p, c, func(size int, hash uint64) bool { got[size] = hash; return true })
+				require.Equal(t, want, got, "size %d move %d at %s", size, move, p)
+			}
+			if p := b.RandomMove(c, r); p != rules.Pass {
+				require.NoError(t, b.Play(rules.Move{Color: c, Point: p}))
+			}
+			c = c.Opponent()
 		}
 	}
 }
