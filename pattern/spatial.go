@@ -15,7 +15,7 @@ import (
 // move, dx+dy+max(dx,dy) <= D, each empty, the mover's, the opponent's or
 // off the board. Size 3 is the 3x3 square, which the Shape group already
 // holds; sizes minSpatial to maxSpatial grow from the 5x5 diamond (size 4)
-// to a disc some nine points across (size 10). A pattern is known by a
+// to a disc eleven points across (size 10). A pattern is known by a
 // hash that is the same for its eight rotations and reflections. A move's
 // Spatial value is the largest of its patterns that the dictionary knows:
 // where a fight's stones make the big patterns unseen, a smaller one still
