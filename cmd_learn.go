@@ -68,14 +68,14 @@ func learnCommand() *cli.Command {
 			if len(test) > 0 {
 				report(log, "test", m, test)
 			}
-			player := ""
+			filters := "" // the player flags, for the table's header
 			if c.String("player") != "" {
-				player += fmt.Sprintf(" --player %q", c.String("player"))
+				filters += fmt.Sprintf(" --player %q", c.String("player"))
 			}
 			if c.String("skip-player") != "" {
-				player += fmt.Sprintf(" --skip-player %q", c.String("skip-player"))
+				filters += fmt.Sprintf(" --skip-player %q", c.String("skip-player"))
 			}
-			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d --min-count %d%s, %d games, %d positions.\n", c.Int("iterations"), c.Int("min-count"), player, len(files), len(train))
+			fmt.Fprintf(c.App.Writer, "# Move-pattern gammas: yunzi learn-patterns --iterations %d --min-count %d%s, %d games, %d positions.\n", c.Int("iterations"), c.Int("min-count"), filters, len(files), len(train))
 			return m.Write(c.App.Writer)
 		},
 	}
