@@ -63,7 +63,7 @@ var groupNames = [numGroups]string{"shape", "capture", "escape", "self-atari", "
 func (g Group) String() string { return groupNames[g] }
 
 // groupValues is the number of values of each group, absence included.
-// Spatial's depends on the dictionary (see Model.values).
+// Spatial's depends on the dictionary (see NewModel).
 var groupValues = [numGroups]int{
 	Shape:          1 + len(shapeKeys),
 	Capture:        4,

@@ -221,13 +221,18 @@ func parseSpatial(s string) (size int, hash uint64, err error) {
 // A Harvest counts the spatial patterns of played moves, to choose the
 // ones a model learns gammas for.
 type Harvest struct {
-	counts map[uint64]int
-	sizes  map[uint64]uint8
+	seen map[uint64]harvested
+}
+
+// harvested is what a Harvest knows of a pattern.
+type harvested struct {
+	count int
+	size  uint8
 }
 
 // NewHarvest returns an empty Harvest.
 func NewHarvest() *Harvest {
-	return &Harvest{counts: make(map[uint64]int), sizes: make(map[uint64]uint8)}
+	return &Harvest{seen: make(map[uint64]harvested)}
 }
 
 // Add counts the patterns of the moves of g played on the board by the
@@ -241,8 +246,7 @@ func (h *Harvest) Add(g *rules.Game, learns func(rules.Color) bool) {
 			continue
 		}
 		spatialHashes(b, step.Move.Point, step.Move.Color, func(size int, hash uint64) bool {
-			h.counts[hash]++
-			h.sizes[hash] = uint8(size)
+			h.seen[hash] = harvested{count: h.seen[hash].count + 1, size: uint8(size)}
 			return true
 		})
 	}
@@ -255,20 +259,20 @@ func (h *Harvest) Add(g *rules.Game, learns func(rules.Color) bool) {
 // early stop loses nothing.
 func (h *Harvest) Dictionary(minCount int) *Dictionary {
 	var hashes []uint64
-	for hash, n := range h.counts {
-		if n >= minCount {
+	for hash, p := range h.seen {
+		if p.count >= minCount {
 			hashes = append(hashes, hash)
 		}
 	}
 	slices.SortFunc(hashes, func(a, b uint64) int {
-		if h.counts[a] != h.counts[b] {
-			return h.counts[b] - h.counts[a]
+		if n, m := h.seen[a].count, h.seen[b].count; n != m {
+			return m - n
 		}
 		return cmp.Compare(a, b)
 	})
 	d := new(Dictionary)
 	for _, hash := range hashes {
-		d.add(int(h.sizes[hash]), hash)
+		d.add(int(h.seen[hash].size), hash)
 	}
 	return d
 }

@@ -60,9 +60,10 @@ func Positions(g *rules.Game, d *Dictionary) []Position {
 
 // Train learns gammas from the positions, whose spatial patterns are those
 // of d, by Coulom's minorization-maximization, starting from all gammas 1
-// and running the given number of iterations. Each iteration updates the groups one after the other; the
-// values of one group can be updated together because a move has only one
-// value of each group, Coulom's condition for the update.
+// and running the given number of iterations. Each iteration updates the
+// groups one after the other; the values of one group can be updated
+// together because a move has only one value of each group, Coulom's
+// condition for the update.
 // Every gamma also gets one virtual win and one virtual loss against a
 // move of gamma 1, Coulom's prior, which keeps rare values near 1 and
 // values never seen finite.
