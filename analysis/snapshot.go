@@ -55,3 +55,10 @@ func (s *Snapshot) OwnershipAt(x, y int) float64 {
 	}
 	return s.Ownership[(s.Size-1-y)*s.Size+x]
 }
+
+// Chance is a move with the chance the learned move patterns give it of
+// being a strong player's choice, in [0, 1].
+type Chance struct {
+	Point  rules.Point
+	Chance float64
+}

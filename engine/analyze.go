@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // Analyze searches the current position for c until ctx is done, calling
@@ -89,3 +92,16 @@ func (e *Engine) Size() int { return e.game.Size() }
 
 // ToMove returns the player to move.
 func (e *Engine) ToMove() rules.Color { return e.game.ToMove() }
+
+// PatternChances returns c's moves in the current position, most likely
+// first, with the chance the learned move patterns give each of being a
+// strong player's choice (see search.LearnedChances). It runs no search.
+func (e *Engine) PatternChances(c rules.Color) []analysis.Chance {
+	moves, chances := search.LearnedChances(e.game, c)
+	out := make([]analysis.Chance, len(moves))
+	for i, p := range moves {
+		out[i] = analysis.Chance{Point: p, Chance: chances[i]}
+	}
+	slices.SortStableFunc(out, func(a, b analysis.Chance) int { return cmp.Compare(b.Chance, a.Chance) })
+	return out
+}

@@ -218,3 +218,24 @@ func TestPlaceFreeHandicap(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternChances: every move the search would give the player, most
+// likely first, their chances summing to 1; an own eye and a suicide are
+// not offered.
+func TestPatternChances(t *testing.T) {
+	e := New(Config{Size: 9, Seed: 1, Player: NewRandomPlayer(1)})
+	playAll(t, e, "b A2", "w J9", "b B1", "w J8", "b B2", "w J7")
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		chances := e.PatternChances(c)
+		assert.Len(t, chances, 81-6-1, c)
+		total := 0.0
+		for i, ch := range chances {
+			assert.NotEqual(t, pt("A1"), ch.Point, "%v: Black's eye", c)
+			if i > 0 {
+				assert.LessOrEqual(t, ch.Chance, chances[i-1].Chance, "%v: most likely first", c)
+			}
+			total += ch.Chance
+		}
+		assert.InDelta(t, 1, total, 1e-9, c)
+	}
+}

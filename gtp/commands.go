@@ -57,6 +57,7 @@ func commands() map[string]handler {
 		"yunzi-pv":               (*Server).pvGfx,
 		"yunzi-territory":        (*Server).territoryGfx,
 		"yunzi-score":            (*Server).scoreString,
+		"yunzi-patterns":         (*Server).patternsGfx,
 	}
 }
 

@@ -68,6 +68,9 @@ type Engine interface {
 	Ponder(ctx context.Context)
 	// Pondering reports whether Ponder thinks at all.
 	Pondering() bool
+	// PatternChances returns c's moves, most likely first, with the chance
+	// the learned move patterns give each of being a strong player's choice.
+	PatternChances(c rules.Color) []analysis.Chance
 	// Size is the board size; ToMove the player to move.
 	Size() int
 	ToMove() rules.Color

@@ -21,6 +21,12 @@ const (
 	territoryOwnership = 0.5
 	// gfxMoves is how many candidate moves the labels show.
 	gfxMoves = 10
+	// gfxPatternMoves is how many moves yunzi-patterns numbers: about as
+	// many as progressive widening lets a well-visited node look at.
+	gfxPatternMoves = 20
+	// textPatternMoves is how many moves its text line gives with their
+	// chances.
+	textPatternMoves = 5
 )
 
 // analyzeCommands are GoGui's analyze commands: type/label/command.
@@ -31,6 +37,7 @@ var analyzeCommands = []string{
 	"gfx/Best sequence/yunzi-pv",
 	"gfx/Territory/yunzi-territory",
 	"string/Score estimate/yunzi-score",
+	"gfx/Pattern ranks/yunzi-patterns",
 }
 
 // goguiAnalyzeCommands lists the analyze commands, and from then on the
@@ -122,6 +129,29 @@ func (s *Server) scoreString(args []string) (string, error) {
 		return "", err
 	}
 	return scoreText(snap), nil
+}
+
+// patternsGfx numbers the player to move's first moves as the learned
+// move patterns rank them, and gives the first few chances as text. On
+// 13x13 and up those chances, with the tactical bonuses, order the moves
+// for the search's widening. It runs no search.
+func (s *Server) patternsGfx(args []string) (string, error) {
+	if err := want(args, 0); err != nil {
+		return "", err
+	}
+	chances := s.engine.PatternChances(s.engine.ToMove())
+	if len(chances) == 0 {
+		return "", nil
+	}
+	labels := []string{"LABEL"}
+	for i, c := range chances[:min(len(chances), gfxPatternMoves)] {
+		labels = append(labels, c.Point.String(), fmt.Sprint(i+1))
+	}
+	var text []string
+	for _, c := range chances[:min(len(chances), textPatternMoves)] {
+		text = append(text, fmt.Sprintf("%s %.1f%%", c.Point, 100*c.Chance))
+	}
+	return strings.Join(labels, " ") + "\nTEXT " + strings.Join(text, ", "), nil
 }
 
 // labelsGfx is a gfx LABEL line over the best candidates.

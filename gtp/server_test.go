@@ -2,7 +2,9 @@ package gtp_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/gtp"
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 func TestEndOfInputWithoutNewline(t *testing.T) {
@@ -94,4 +97,45 @@ func TestBlackAndWhiteCommands(t *testing.T) {
 	e := newEngine()
 	got := run(t, e, nil, "boardsize 5\nblack C3\nwhite D3\nis_legal b C3\nis_legal w D4\n")
 	assert.Equal(t, "= \n\n= \n\n= \n\n= 0\n\n= 1\n\n", got)
+}
+
+// TestPatternRanks: yunzi-patterns numbers the twenty moves the learned
+// patterns rank first and gives the first five chances, without a search.
+func TestPatternRanks(t *testing.T) {
+	out := run(t, newEngine(), nil, "boardsize 19\nyunzi-patterns\nyunzi-patterns b\n")
+	responses := strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n")
+	require.Len(t, responses, 3)
+	assert.Equal(t, "? syntax error", responses[2])
+	lines := strings.Split(strings.TrimPrefix(responses[1], "= "), "\n")
+	require.Len(t, lines, 2)
+	labels := strings.Fields(lines[0])
+	require.Len(t, labels, 1+2*20)
+	assert.Equal(t, "LABEL", labels[0])
+	seen := map[string]bool{}
+	for i := 1; i < len(labels); i += 2 {
+		assert.Equal(t, strconv.Itoa((i+1)/2), labels[i+1])
+		assert.False(t, seen[labels[i]], "%s twice", labels[i])
+		seen[labels[i]] = true
+	}
+	// On the empty board the corners come first: a 3-4 or 4-4 point.
+	p, err := rules.ParsePoint(labels[1])
+	require.NoError(t, err)
+	x, y := p.X(), p.Y()
+	line := func(v int) int { return min(v, 18-v) + 1 }
+	assert.Subset(t, []int{3, 4}, []int{line(x), line(y)}, "first: %s", labels[1])
+
+	require.True(t, strings.HasPrefix(lines[1], "TEXT "), lines[1])
+	text := strings.Split(strings.TrimPrefix(lines[1], "TEXT "), ", ")
+	require.Len(t, text, 5)
+	assert.True(t, strings.HasPrefix(text[0], labels[1]+" "), "the text starts with the first label")
+	last := 100.0
+	for _, item := range text {
+		var point string
+		var chance float64
+		_, err := fmt.Sscanf(item, "%s %f%%", &point, &chance)
+		require.NoError(t, err, item)
+		assert.LessOrEqual(t, chance, last, item)
+		assert.Greater(t, chance, 0.0, item)
+		last = chance
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 // A Model holds the gamma of every feature value, and the dictionary of
@@ -46,6 +48,22 @@ func (m *Model) Strength(f Features) float64 {
 		s *= m.gamma[g][v]
 	}
 	return s
+}
+
+// Chances appends to chances, for each of moves (empty points where
+// x.Color may play), the chance m gives it of being the one played: its
+// strength over the sum of theirs.
+func (m *Model) Chances(x *Context, moves []rules.Point, chances []float64) []float64 {
+	start, total := len(chances), 0.0
+	for _, p := range moves {
+		s := m.Strength(x.Of(p))
+		chances = append(chances, s)
+		total += s
+	}
+	for i := start; i < len(chances); i++ {
+		chances[i] /= total
+	}
+	return chances
 }
 
 //go:embed gammas.txt

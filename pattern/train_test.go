@@ -118,6 +118,20 @@ func TestDefaultModelKnowsTheBasics(t *testing.T) {
 	assert.Greater(t, strength("K10"), strength("K1"))
 }
 
+func TestChancesAppendProportionalShares(t *testing.T) {
+	b := rules.NewBoard(19)
+	x := Context{Board: b, Color: rules.Black, Last: rules.Pass, BeforeLast: rules.Pass, Patterns: Default.Patterns()}
+	moves := []rules.Point{pt(t, "Q16"), pt(t, "K10"), pt(t, "K1")}
+	chances := Default.Chances(&x, moves, []float64{7})
+	require.Len(t, chances, 4)
+	assert.Equal(t, 7.0, chances[0], "what was there stays")
+	assert.InDelta(t, 1, chances[1]+chances[2]+chances[3], 1e-12)
+	for i, p := range moves[1:] {
+		want := Default.Strength(x.Of(p)) / Default.Strength(x.Of(moves[0]))
+		assert.InDelta(t, want, chances[i+2]/chances[1], 1e-9, "%v against Q16", p)
+	}
+}
+
 // FuzzRead checks that Read never panics, and that a table it accepts
 // reads back the same after Write.
 func FuzzRead(f *testing.F) {

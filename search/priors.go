@@ -107,3 +107,20 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// LearnedChances returns the moves the search would give c in g's
+// position (legal, and not filling an own eye) with the chance the learned
+// move patterns give each of being a strong player's choice, the knowledge
+// that the priors and the widening order start from on 13x13 and up.
+func LearnedChances(g *rules.Game, c rules.Color) ([]rules.Point, []float64) {
+	b := g.Board()
+	var moves []rules.Point
+	for _, p := range b.Empties() {
+		if !b.IsEye(c, p) && g.IsLegal(rules.Move{Color: c, Point: p}) {
+			moves = append(moves, p)
+		}
+	}
+	last, beforeLast := lastMoves(g)
+	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: pattern.Default.Patterns()}
+	return moves, pattern.Default.Chances(&x, moves, nil)
+}

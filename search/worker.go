@@ -279,16 +279,7 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 // move patterns give it of being the move a strong player picks.
 func (w *worker) learnedChances(b *rules.Board, c rules.Color, last, beforeLast rules.Point) []float64 {
 	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: pattern.Default.Patterns()}
-	total := 0.0
-	for _, p := range w.moves {
-		s := pattern.Default.Strength(x.Of(p))
-		w.chances = append(w.chances, s)
-		total += s
-	}
-	for i := range w.chances {
-		w.chances[i] /= total
-	}
-	return w.chances
+	return pattern.Default.Chances(&x, w.moves, w.chances)
 }
 
 // orderForWidening sorts w.priors best first, for progressive widening.
