@@ -121,6 +121,5 @@ func LearnedChances(g *rules.Game, c rules.Color) ([]rules.Point, []float64) {
 		}
 	}
 	last, beforeLast := lastMoves(g)
-	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: pattern.Default.Patterns()}
-	return moves, pattern.Default.Chances(&x, moves, nil)
+	return moves, learnedChances(b, c, last, beforeLast, moves, nil)
 }

@@ -252,7 +252,7 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 	w.priors = w.priors[:0]
 	w.chances = w.chances[:0]
 	if w.large {
-		w.chances = w.learnedChances(b, c, last, beforeLast)
+		w.chances = learnedChances(b, c, last, beforeLast, w.moves, w.chances)
 	}
 	for i, p := range w.moves {
 		chance := 0.0
@@ -275,11 +275,12 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 	w.s.nodes.Add(int64(len(kids)))
 }
 
-// learnedChances returns, for each of w.moves, the chance the learned
-// move patterns give it of being the move a strong player picks.
-func (w *worker) learnedChances(b *rules.Board, c rules.Color, last, beforeLast rules.Point) []float64 {
+// learnedChances appends to chances, for each of moves, the chance the
+// learned move patterns give it of being the move a strong player picks
+// for c on b after last and beforeLast.
+func learnedChances(b *rules.Board, c rules.Color, last, beforeLast rules.Point, moves []rules.Point, chances []float64) []float64 {
 	x := pattern.Context{Board: b, Color: c, Last: last, BeforeLast: beforeLast, Patterns: pattern.Default.Patterns()}
-	return pattern.Default.Chances(&x, w.moves, w.chances)
+	return pattern.Default.Chances(&x, moves, chances)
 }
 
 // orderForWidening sorts w.priors best first, for progressive widening.
