@@ -212,7 +212,8 @@ func (w *worker) tally(i int, b *rules.Board, score float64) {
 
 // selectChild returns the index of the child with the best selection value.
 // On large boards it looks only at the first children, those with the best
-// priors, and at the pass, which is the last child (see Widening).
+// priors, at the pass, which is the last child, and at the one child beyond
+// them that AMAF promotes (see Widening).
 func (w *worker) selectChild(n *node, kids []node) int {
 	visits := n.visits.Load()
 	logParent := math.Log(float64(visits) + 1)
@@ -226,7 +227,53 @@ func (w *worker) selectChild(n *node, kids []node) int {
 			best, bestValue = i, v
 		}
 	}
+	if w.large && moves < len(kids)-1 && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
+		if i := w.promoted(kids[moves:len(kids)-1], bestAmaf(kids[:moves])); i >= 0 {
+			if v := w.s.ucb(&kids[moves+i], logParent); v > bestValue {
+				best = moves + i
+			}
+		}
+	}
 	return best
+}
+
+// amafRate is the node's AMAF win rate, 0 without AMAF games.
+func (n *node) amafRate() float64 {
+	rv := n.raveVisits.Load()
+	if rv == 0 {
+		return 0
+	}
+	return float64(n.raveValue.Load()) / valueUnit / float64(rv)
+}
+
+// bestAmaf is the best AMAF win rate among kids.
+func bestAmaf(kids []node) float64 {
+	best := 0.0
+	for i := range kids {
+		best = max(best, kids[i].amafRate())
+	}
+	return best
+}
+
+// promoted returns the index in outside (children beyond the widening's
+// width) of the one whose AMAF win rate is most surely above rate, -1 if
+// none is surely above it. Its AMAF rate less PromoteZ standard errors,
+// at the largest variance a rate can have, must beat rate: hundreds of
+// outside children are compared, and the best of their AMAF noise must
+// not let any of them in.
+func (w *worker) promoted(outside []node, rate float64) int {
+	found, bestBound := -1, rate
+	z := w.cfg.Large.Widening.PromoteZ
+	for i := range outside {
+		rv := float64(outside[i].raveVisits.Load())
+		if rv == 0 {
+			continue
+		}
+		if bound := outside[i].amafRate() - z*0.5/math.Sqrt(rv); bound > bestBound {
+			found, bestBound = i, bound
+		}
+	}
+	return found
 }
 
 // expand gives n its children: every legal move of c that does not fill

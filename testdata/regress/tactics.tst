@@ -99,3 +99,13 @@ play b B1
 komi 7.5
 14 reg_genmove b
 #? [PASS]
+
+# A cut the learned patterns rank 27th: GNU Go's White H3 at move 260 of a
+# 19x19 game (session 12, game 8) leaves two Black chains, of nine stones
+# and three, two liberties each, and Black cannot save both (Yunzi's
+# White, at 0.32, played A3 there in every search). Progressive widening
+# kept it out of the search's sight until a move outside the width could
+# join on its AMAF win rate (search.Widening.PromoteVisits).
+loadsgf sgf/widening-cut-19x19.sgf 260
+15 reg_genmove w
+#? [H3]
