@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -112,6 +114,9 @@ func runMatch(args []string, out, errOut io.Writer) int {
 		}
 		defer bar.Finish() //nolint:errcheck // display only
 	}
+	stop := make(chan struct{})
+	cfg.Stop = stop
+	defer stopOnInterrupt(stop, errOut)()
 	sum, err := match.Run(cfg)
 	if sum != nil {
 		sum.Write(out) //nolint:errcheck // stdout
@@ -121,6 +126,31 @@ func runMatch(args []string, out, errOut io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// stopOnInterrupt closes stop at the first interrupt (SIGINT or SIGTERM)
+// and from then on leaves the signals their default effect, so a second
+// one ends the program at once. The match then finishes its games in
+// progress and prints its summary: games of many minutes are not thrown
+// away by a Ctrl-C. The engines, in process groups of their own, do not
+// see the terminal's interrupt. The returned function stops listening.
+func stopOnInterrupt(stop chan<- struct{}, errOut io.Writer) (release func()) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+			signal.Stop(signals)
+			fmt.Fprintln(errOut, "yunzi match: stopping after the games in progress (interrupt again to quit at once)")
+			close(stop)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(done)
+	}
 }
 
 // timeControl combines -time with -byoyomi or -canadian.

@@ -169,6 +169,28 @@ func TestBinary(t *testing.T) {
 		assert.Equal(t, moves, strings.Count(string(log), "msg=genmove"), "one log line per genmove")
 	})
 
+	t.Run("match stops at an interrupt", func(t *testing.T) {
+		// The first interrupt lets the games in progress end and prints
+		// the summary of those played.
+		prefix := filepath.Join(t.TempDir(), "m")
+		engine := bin + " --playouts 30 --threads 1"
+		cmd := exec.CommandContext(ctx, bin, "match", "-black", engine, "-white", engine,
+			"-size", "9", "-games", "50", "-sgffile", prefix)
+		var stdout, stderr syncBuffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		require.NoError(t, cmd.Start())
+		require.Eventually(t, func() bool {
+			_, err := os.Stat(prefix + "-0.sgf")
+			return err == nil
+		}, time.Minute, 10*time.Millisecond, "the first game ends")
+		require.NoError(t, cmd.Process.Signal(os.Interrupt))
+		require.NoError(t, cmd.Wait(), "stderr: %s", stderr.String())
+		out := stdout.String()
+		assert.Regexp(t, `stopped: 4[89] games not played\n`, out)
+		assert.Contains(t, stderr.String(), "stopping after the games in progress")
+		assert.Contains(t, out, "A errors: 0 illegal moves, 0 crashes")
+	})
+
 	t.Run("handicap", func(t *testing.T) {
 		p := start(t, ctx, bin)
 		p.must("boardsize 19")

@@ -33,6 +33,9 @@ type Config struct {
 	EngineStderr io.Writer     // receives the engines' stderr; nil discards it
 	// Progress, when set, is called after each game with the running score.
 	Progress func(Progress)
+	// Stop, when closed, ends the match after the games in progress: no
+	// game starts after it, and the summary counts those that finished.
+	Stop <-chan struct{}
 }
 
 // Progress is the running state of a match.

@@ -36,7 +36,8 @@
 // limit, ERR_MSG says what.
 //
 // The summary (Summary.Write) prints, one item a line: the engines A
-// (-black) and B (-white); the settings and the scoring; the games and
+// (-black) and B (-white); the settings and the scoring; the games left
+// unplayed when the match was stopped (Config.Stop); the games and
 // wins of each engine, draws and games without result; each engine's
 // wins as black and as white; black's wins; A's win rate with its 95%
 // Wilson interval; the Elo difference A-B with the interval mapped from

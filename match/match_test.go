@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -283,5 +284,31 @@ func TestSPRTStops(t *testing.T) {
 	s, _ := runMatch(t, Config{Black: fake("-random", "-pass-after", "6"), White: fake(), Games: 200, SPRT: sp})
 	if s.SPRTState != SPRTAcceptH1 || s.Games() >= 200 {
 		t.Errorf("SPRT %v after %d games, want H1 accepted early", s.SPRTState, s.Games())
+	}
+}
+
+func TestStopEndsTheMatchAfterGamesInProgress(t *testing.T) {
+	stop := make(chan struct{})
+	cfg := Config{Black: fake("-random", "-pass-after", "6"), White: fake(), Games: 5, Stop: stop}
+	cfg.Progress = func(p Progress) {
+		if p.Done == 1 {
+			close(stop)
+		}
+	}
+	s, prefix := runMatch(t, cfg)
+	// The worker may have started the second game while the first one's
+	// result was being counted: that game was in progress, and finishes.
+	if s.Games() < 1 || s.Games() > 2 || s.Games()+s.Stopped != 5 {
+		t.Errorf("played %d games and left %d, want 1 or 2 played and the rest of 5 left", s.Games(), s.Stopped)
+	}
+	if rows := datRows(t, prefix); len(rows) != s.Games() {
+		t.Errorf(".dat has %d rows, want %d", len(rows), s.Games())
+	}
+	var b bytes.Buffer
+	if err := s.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("stopped: %d games not played\n", s.Stopped); !strings.Contains(b.String(), want) {
+		t.Errorf("summary does not say the match was stopped:\n%s", b.String())
 	}
 }

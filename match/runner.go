@@ -109,7 +109,7 @@ func Run(cfg Config) (*Summary, error) {
 		go func() {
 			defer wg.Done()
 			for idx := range jobs {
-				if stop.Load() {
+				if stop.Load() || closed(cfg.Stop) {
 					continue
 				}
 				results <- w.play(&cfg, idx, openings)
@@ -159,7 +159,20 @@ func Run(cfg Config) (*Summary, error) {
 			stop.Store(true)
 		}
 	}
+	if closed(cfg.Stop) {
+		sum.Stopped = toPlay - len(sum.Records)
+	}
 	return sum, fatal
+}
+
+// closed reports whether c is closed; a nil c never is.
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // play plays one game on this worker's engines, restarting any that died.

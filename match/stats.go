@@ -66,6 +66,7 @@ type Summary struct {
 	Unknown   int // games without a result
 	BlackWins int
 	Resumed   int // games of an earlier run of the same .dat, not counted here
+	Stopped   int // games left unplayed because Config.Stop was closed
 	Scoring   string
 	Settings  string
 	SPRT      *SPRT
@@ -141,6 +142,9 @@ func (s *Summary) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "settings: %s\nscoring: %s\n", s.Settings, s.Scoring)
 	if s.Resumed > 0 {
 		fmt.Fprintf(&b, "resumed after %d earlier games (not counted below)\n", s.Resumed)
+	}
+	if s.Stopped > 0 {
+		fmt.Fprintf(&b, "stopped: %d games not played\n", s.Stopped)
 	}
 	fmt.Fprintf(&b, "games: %d, A wins %d, B wins %d, draws %d, no result %d\n", s.Games(), s.A.Wins, s.B.Wins, s.Draws, s.Unknown)
 	for _, st := range []*EngineStats{&s.A, &s.B} {
