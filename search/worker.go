@@ -256,20 +256,25 @@ func bestAmaf(kids []node) float64 {
 }
 
 // promoted returns the index in outside (children beyond the widening's
-// width) of the one whose AMAF win rate is most surely above rate, -1 if
-// none is surely above it. Its AMAF rate less PromoteZ standard errors,
-// at the largest variance a rate can have, must beat rate: hundreds of
-// outside children are compared, and the best of their AMAF noise must
-// not let any of them in.
+// width) of the one whose AMAF win rate is most surely above rate: whose
+// rate less PromoteZ standard errors is highest, -1 if none is above rate.
+// The standard error is taken at the largest variance a rate can have (a
+// quarter): hundreds of outside children are compared, and the best of
+// their AMAF noise must not let any of them in. Most children are far from
+// the bound, so it is first tested in squares, without a square root.
 func (w *worker) promoted(outside []node, rate float64) int {
-	found, bestBound := -1, rate
 	z := w.cfg.Large.Widening.PromoteZ
+	found, bestBound := -1, rate
 	for i := range outside {
 		rv := float64(outside[i].raveVisits.Load())
 		if rv == 0 {
 			continue
 		}
-		if bound := outside[i].amafRate() - z*0.5/math.Sqrt(rv); bound > bestBound {
+		amaf := outside[i].amafRate()
+		if lead := amaf - rate; lead <= 0 || 4*lead*lead*rv <= z*z {
+			continue
+		}
+		if bound := amaf - z*0.5/math.Sqrt(rv); bound > bestBound {
 			found, bestBound = i, bound
 		}
 	}
