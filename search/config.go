@@ -106,10 +106,12 @@ type LargeBoard struct {
 // The AMAF statistics see every move, so they shrink the blind spot: from
 // PromoteVisits visits on, the one child beyond the width whose AMAF win
 // rate is most surely above those within it (by PromoteZ standard errors)
-// competes with them for selection. That finds the cut above at once.
-// Looser settings (200 visits, 3 standard errors) promoted a child at up
-// to 8% of a 13x13 search's selections and gained nothing in self-play
-// (26 of 55 games against no promotion).
+// competes with them for selection. That finds the cut above at once; in
+// 13x13 self-play at 0.3 s a move it won 38 of 64 games against the same
+// engine without promotion, and on 19x19 against GNU Go 37 of 43 (before
+// it, 67 of 80). Looser settings (200 visits, 3 standard errors) promoted
+// a child at up to 8% of a 13x13 search's selections and gained nothing
+// in self-play (26 of 55 games against no promotion).
 type Widening struct {
 	Base   int     // children looked at from the start
 	Visits float64 // visits at which the next child joins
