@@ -63,6 +63,15 @@ func (n *node) realWinRate() float64 {
 	return float64(n.value.Load()) / valueUnit / float64(v)
 }
 
+// amafRate is the node's AMAF win rate, 0 without AMAF games.
+func (n *node) amafRate() float64 {
+	rv := n.raveVisits.Load()
+	if rv == 0 {
+		return 0
+	}
+	return float64(n.raveValue.Load()) / valueUnit / float64(rv)
+}
+
 // lcb is a lower confidence bound on the real win rate (about two standard
 // errors below it), used to avoid a move whose visits are many but whose
 // results are poor.

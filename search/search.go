@@ -256,7 +256,7 @@ func (s *Searcher) ucb(k *node, logParent float64) float64 {
 	q := k.winRate()
 	if rv := float64(k.raveVisits.Load()); rv > 0 {
 		beta := rv / (rv + v + rv*v/s.cfg.RaveEquivalence)
-		q = (1-beta)*q + beta*float64(k.raveValue.Load())/valueUnit/rv
+		q = (1-beta)*q + beta*k.amafRate()
 	}
 	return q + s.cfg.Exploration*math.Sqrt(logParent/(v+1))
 }

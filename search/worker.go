@@ -237,15 +237,6 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	return best
 }
 
-// amafRate is the node's AMAF win rate, 0 without AMAF games.
-func (n *node) amafRate() float64 {
-	rv := n.raveVisits.Load()
-	if rv == 0 {
-		return 0
-	}
-	return float64(n.raveValue.Load()) / valueUnit / float64(rv)
-}
-
 // bestAmaf is the best AMAF win rate among kids.
 func bestAmaf(kids []node) float64 {
 	best := 0.0
