@@ -43,9 +43,15 @@ type Measurement struct {
 	Threads  int       `json:"threads"`
 	Median   float64   `json:"playouts_per_second"`
 	Runs     []float64 `json:"runs"`
+	// Speedup is the median, over the rounds, of this run's rate over the
+	// same round's rate with the first thread count (1 for that one).
+	Speedup float64 `json:"speedup"`
 }
 
-// Run takes every measurement the config asks for.
+// Run takes every measurement the config asks for. The thread counts take
+// turns, one run each per round, so that a change in the machine's load
+// (on a shared machine, the norm) falls on all of them alike, and Speedup
+// compares runs taken side by side.
 func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 	var out []Measurement
 	for _, size := range cfg.Sizes {
@@ -54,10 +60,13 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 		}
 		for _, pos := range []string{"empty", "midgame"} {
 			g := position(size, pos)
-			for _, threads := range cfg.Threads {
-				for _, kind := range []string{"light", "search"} {
-					m := Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
-					for range max(cfg.Runs, 1) {
+			for _, kind := range []string{"light", "search"} {
+				ms := make([]Measurement, len(cfg.Threads))
+				for i, threads := range cfg.Threads {
+					ms[i] = Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
+				}
+				for range max(cfg.Runs, 1) {
+					for i, threads := range cfg.Threads {
 						if err := ctx.Err(); err != nil {
 							return out, err
 						}
@@ -67,15 +76,27 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 						} else {
 							rate = searchRate(ctx, g, threads, cfg)
 						}
-						m.Runs = append(m.Runs, rate)
+						ms[i].Runs = append(ms[i].Runs, rate)
 					}
-					m.Median = median(m.Runs)
-					out = append(out, m)
 				}
+				for i := range ms {
+					ms[i].Median = median(ms[i].Runs)
+					ms[i].Speedup = median(ratios(ms[i].Runs, ms[0].Runs))
+				}
+				out = append(out, ms...)
 			}
 		}
 	}
 	return out, nil
+}
+
+// ratios returns each of runs over the same round's base run.
+func ratios(runs, base []float64) []float64 {
+	out := make([]float64, len(runs))
+	for i := range runs {
+		out[i] = runs[i] / base[i]
+	}
+	return out
 }
 
 // midgameMoves is how many random moves, per point of the board, make the
@@ -150,9 +171,9 @@ func median(xs []float64) float64 {
 // WriteText writes the measurements as an aligned table.
 func WriteText(w io.Writer, ms []Measurement) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\truns\t")
+	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\truns\t")
 	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%d\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, len(m.Runs))
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%d\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, len(m.Runs))
 	}
 	return tw.Flush()
 }

@@ -26,6 +26,16 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 		assert.Greater(t, m.Median, 0.0, "%+v", m)
 		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
 	}
+	// Each kind's thread counts are measured side by side, the first one
+	// the base of the speedups.
+	for i := 0; i < len(ms); i += 2 {
+		one, two := ms[i], ms[i+1]
+		require.Equal(t, []int{1, 2}, []int{one.Threads, two.Threads})
+		assert.Equal(t, one.Kind, two.Kind)
+		assert.Equal(t, 1.0, one.Speedup)
+		assert.Equal(t, median(ratios(two.Runs, one.Runs)), two.Speedup)
+		assert.Greater(t, two.Speedup, 0.0)
+	}
 
 	var text bytes.Buffer
 	require.NoError(t, WriteText(&text, ms))
@@ -51,6 +61,10 @@ func TestMidgamePositionIsFixedAndPartlyFilled(t *testing.T) {
 	stones := a.Board().StoneCount(rules.Black) + a.Board().StoneCount(rules.White)
 	assert.Greater(t, stones, 10)
 	assert.Less(t, stones, 40)
+}
+
+func TestRatiosPairRunsByRound(t *testing.T) {
+	assert.Equal(t, []float64{2, 1.5, 0.5}, ratios([]float64{2, 3, 4}, []float64{1, 2, 8}))
 }
 
 func TestMedian(t *testing.T) {
