@@ -232,12 +232,14 @@ func TestSearchReportsProgress(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Threads = 2
 	var reports []*Result
+	// A playout budget, not a time: 3,000 playouts take about a tenth of a
+	// second, and longer on a loaded machine, which only adds reports.
 	r := New(cfg).Search(context.Background(), g, rules.Black, Budget{
-		Hard:          300 * time.Millisecond,
+		Playouts:      3000,
 		Progress:      func(r *Result) { reports = append(reports, r) },
-		ProgressEvery: 50 * time.Millisecond,
+		ProgressEvery: time.Millisecond,
 	})
-	require.GreaterOrEqual(t, len(reports), 3, "a report every 50 ms for 300 ms")
+	require.GreaterOrEqual(t, len(reports), 3, "a report every millisecond of a search of 3,000 playouts")
 	for i := 1; i < len(reports); i++ {
 		assert.GreaterOrEqual(t, reports[i].Playouts, reports[i-1].Playouts, "reports go forward")
 	}
