@@ -27,6 +27,13 @@ type Config struct {
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
 	// for longer.
 	RaveEquivalence float64
+	// ScoreWeight is the share of a simulation's value that its final
+	// margin decides; the rest is the win (see gameValue). It keeps the
+	// search purposeful when every line wins or every line loses: it still
+	// prefers the bigger win, the smaller loss. Self-play at 3000 playouts
+	// a move on 9x9 preferred 0.02 (113 wins in 200 games), but against
+	// GNU Go at 1 s a move 0.1 won 87/100 and 0.02 81/100.
+	ScoreWeight float64
 
 	// Priors are the virtual games given to new children.
 	Priors Priors
@@ -86,6 +93,14 @@ type LargeBoard struct {
 	// LastGoodReply makes the playouts play the replies that won earlier
 	// simulations (see replyTable).
 	LastGoodReply bool
+	// ScoreWeight replaces Config.ScoreWeight. It is larger because a
+	// large board's playouts misjudge more of it (a corner's life, a long
+	// race): a search that counts little but the win gives away every
+	// point its playouts think it can spare. At 0.1, 74 of the 100 games
+	// won on the count against GNU Go on 19x19 in sessions 12 to 14 were
+	// won by 3.5 points or less. In 13x13 self-play at 0.3 s a move, 0.25
+	// won 39 of 60 games against 0.1.
+	ScoreWeight float64
 }
 
 // Widening is progressive widening (Chaslot's progressive unpruning,
@@ -154,6 +169,7 @@ func DefaultConfig() Config {
 		ExpandAfter:     8,
 		Exploration:     0.05,
 		RaveEquivalence: 3000,
+		ScoreWeight:     0.1,
 		Priors: Priors{
 			Even:          10,
 			Capture:       20,
@@ -174,6 +190,7 @@ func DefaultConfig() Config {
 			Widening:       Widening{Base: 8, Visits: 40, Growth: 1.4, PromoteVisits: 500, PromoteZ: 4},
 			FillBoardTries: 5,
 			LastGoodReply:  true,
+			ScoreWeight:    0.25,
 		},
 		Policy: Policy{MercyMargin: 0.25, SelfAtariRetries: 3},
 	}

@@ -157,13 +157,17 @@ func TestKillingSacrifice(t *testing.T) {
 }
 
 func TestGameValue(t *testing.T) {
-	unit, weight := float64(valueUnit), scoreWeight
-	assert.Equal(t, int64(valueUnit/2), gameValue(0, 19), "a draw is worth half")
-	assert.Greater(t, gameValue(0.5, 19), int64(valueUnit/2), "any win is worth more than a draw")
-	assert.Less(t, gameValue(-0.5, 19), int64(valueUnit/2), "any loss is worth less")
-	assert.GreaterOrEqual(t, gameValue(0.5, 19)-gameValue(-0.5, 19), int64((1-weight)*unit-1), "winning or losing by the least still differs by the win's share")
-	assert.Greater(t, gameValue(20, 19), gameValue(1, 19), "a bigger win is worth more")
-	assert.Greater(t, gameValue(-1, 19), gameValue(-20, 19), "a smaller loss is worth more")
-	assert.Less(t, gameValue(20, 9)-gameValue(20, 19), int64(weight*unit), "the margin's share is bounded")
-	assert.Greater(t, gameValue(20, 9), gameValue(20, 19), "the margin counts on the scale of the board's side")
+	unit := float64(valueUnit)
+	for _, weight := range []float64{0.1, 0.25} {
+		value := func(score float64, size int) int64 { return gameValue(score, size, weight) }
+		assert.Equal(t, int64(valueUnit/2), value(0, 19), "a draw is worth half")
+		assert.Greater(t, value(0.5, 19), int64(valueUnit/2), "any win is worth more than a draw")
+		assert.Less(t, value(-0.5, 19), int64(valueUnit/2), "any loss is worth less")
+		assert.GreaterOrEqual(t, value(0.5, 19)-value(-0.5, 19), int64((1-weight)*unit-1), "winning or losing by the least still differs by the win's share")
+		assert.Greater(t, value(20, 19), value(1, 19), "a bigger win is worth more")
+		assert.Greater(t, value(-1, 19), value(-20, 19), "a smaller loss is worth more")
+		assert.Less(t, value(20, 9)-value(20, 19), int64(weight*unit), "the margin's share is bounded")
+		assert.Greater(t, value(20, 9), value(20, 19), "the margin counts on the scale of the board's side")
+	}
+	assert.Greater(t, gameValue(20, 19, 0.25)-gameValue(1, 19, 0.25), gameValue(20, 19, 0.1)-gameValue(1, 19, 0.1), "a larger weight values the margin more")
 }

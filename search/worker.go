@@ -19,6 +19,9 @@ type worker struct {
 	cfg   *Config
 	board *rules.Board
 	large bool // the board is large: cfg.Large applies
+	// scoreWeight is the margin's share of a simulation's value on this
+	// board (Config.ScoreWeight, or Large's).
+	scoreWeight float64
 
 	// rng is held by value: two generators allocated one after the other
 	// share a cache line, and every draw would then stall the other worker.
@@ -83,6 +86,10 @@ func (w *worker) useBoard(b *rules.Board) {
 		w.makeScratch(b)
 	}
 	w.large = b.Size() >= w.cfg.Large.MinSize
+	w.scoreWeight = w.cfg.ScoreWeight
+	if w.large {
+		w.scoreWeight = w.cfg.Large.ScoreWeight
+	}
 }
 
 // reset prepares the worker for a search from the position b whose root
@@ -178,7 +185,7 @@ func (w *worker) simulate() {
 	if w.large && w.cfg.Large.LastGoodReply && score != 0 {
 		w.replies.learn(w.seq, score > 0)
 	}
-	w.backup(gameValue(score, b.Size()), treeMoves, c)
+	w.backup(gameValue(score, b.Size(), w.scoreWeight), treeMoves, c)
 	w.tally(0, b, score)
 	if w.rootChild >= 0 {
 		w.tally(w.rootChild+1, b, score)
