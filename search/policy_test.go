@@ -171,3 +171,18 @@ func TestGameValue(t *testing.T) {
 	}
 	assert.Greater(t, gameValue(20, 19, 0.25)-gameValue(1, 19, 0.25), gameValue(20, 19, 0.1)-gameValue(1, 19, 0.1), "a larger weight values the margin more")
 }
+
+func TestScoreWeightByBoardSize(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ScoreWeight, cfg.Large.ScoreWeight = 0.1, 0.25
+	w := newWorker(New(cfg), 1)
+	for _, tt := range []struct {
+		size int
+		want float64
+	}{{9, 0.1}, {cfg.Large.MinSize, 0.25}, {19, 0.25}, {9, 0.1}} {
+		g, err := rules.NewGame(tt.size, rules.DefaultOptions())
+		require.NoError(t, err)
+		w.useBoard(g.Board())
+		assert.Equal(t, tt.want, w.scoreWeight, "%dx%d", tt.size, tt.size)
+	}
+}
