@@ -90,11 +90,15 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 	return out, nil
 }
 
-// ratios returns each of runs over the same round's base run.
+// ratios returns each of runs over the same round's base run, 0 where the
+// base run counted no playout (a run too short): a NaN or an infinity would
+// make the report unwritable as JSON.
 func ratios(runs, base []float64) []float64 {
 	out := make([]float64, len(runs))
 	for i := range runs {
-		out[i] = runs[i] / base[i]
+		if base[i] > 0 {
+			out[i] = runs[i] / base[i]
+		}
 	}
 	return out
 }

@@ -65,6 +65,7 @@ func TestMidgamePositionIsFixedAndPartlyFilled(t *testing.T) {
 
 func TestRatiosPairRunsByRound(t *testing.T) {
 	assert.Equal(t, []float64{2, 1.5, 0.5}, ratios([]float64{2, 3, 4}, []float64{1, 2, 8}))
+	assert.Equal(t, []float64{0, 0, 2}, ratios([]float64{0, 5, 4}, []float64{0, 0, 2}), "no playout in the base run: no ratio")
 }
 
 func TestMedian(t *testing.T) {
