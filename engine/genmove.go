@@ -95,10 +95,32 @@ func (e *Engine) limits(c rules.Color) Limits {
 	return Limits{Playouts: e.cfg.Playouts, Hard: e.cfg.MoveTime, FullTime: true}
 }
 
+// judgeShare is the most of a move's time that a dead-stone judgement made
+// before the search may take (see choose).
+const judgeShare = 0.5
+
 // choose asks the player for a move, then makes sure a pass is safe; in
 // cleanup mode it first looks for a move against the opponent's dead
 // stones.
+//
+// Both rest on the judgement of the dead stones, and the move as a whole
+// must keep to its time. When the judgement is sure to be needed (in
+// cleanup mode, or when the opponent has just passed) it is made first,
+// on at most judgeShare of the time, and the search has the rest;
+// otherwise, if the player passes, it is made in what time is left, which
+// may cut it short (see Judge).
 func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool, lim Limits) (rules.Point, error) {
+	if cleanup || e.opponentPassed(c) {
+		judgeCtx := ctx
+		if lim.Hard > 0 {
+			var cancel context.CancelFunc
+			judgeCtx, cancel = context.WithTimeout(ctx, time.Duration(float64(lim.Hard)*judgeShare))
+			defer cancel()
+		}
+		if _, err := e.Statuses(judgeCtx); err != nil {
+			return rules.Pass, err
+		}
+	}
 	if cleanup {
 		p, err := e.cleanupMove(ctx, c)
 		if err != nil || p != rules.Pass {
@@ -109,5 +131,5 @@ func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool, lim Li
 	if err != nil {
 		return p, err
 	}
-	return e.passDecision(context.WithoutCancel(ctx), c, p)
+	return e.passDecision(ctx, c, p)
 }

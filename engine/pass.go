@@ -24,9 +24,7 @@ import (
 //     to the opponent's next move.
 func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point) (rules.Point, error) {
 	g := e.game
-	last, ok := g.LastMove()
-	opponentPassed := ok && last.Point == rules.Pass && last.Color == c.Opponent()
-	if p != rules.Pass && !opponentPassed {
+	if p != rules.Pass && !e.opponentPassed(c) {
 		return p, nil
 	}
 	statuses, err := e.Statuses(ctx)
@@ -44,4 +42,11 @@ func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point)
 		return m, err
 	}
 	return rules.Pass, nil
+}
+
+// opponentPassed reports whether the last move was a pass by c's opponent,
+// so that a pass by c would end the game.
+func (e *Engine) opponentPassed(c rules.Color) bool {
+	last, ok := e.game.LastMove()
+	return ok && last.Point == rules.Pass && last.Color == c.Opponent()
 }

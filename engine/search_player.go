@@ -100,12 +100,10 @@ func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 // search.Ownership): at the end of a game it captures dead stones and
 // leaves sekis standing, and exploratory tree moves cannot blur it.
 func (p *SearchPlayer) Ownership(ctx context.Context, g *rules.Game) (*Ownership, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	b := g.Board()
-	net := search.Ownership(p.cfg.Search, b, p.cfg.JudgePlayouts)
+	net, played := search.Ownership(ctx, p.cfg.Search, b, p.cfg.JudgePlayouts, minJudgePlayouts)
 	o := newOwnership(b)
+	o.partial = played < p.cfg.JudgePlayouts
 	for i, pt := range b.Points() {
 		// Net ownership is Black's outcomes minus White's; the few neutral
 		// ones are split evenly.

@@ -1,31 +1,42 @@
 package search
 
-import "github.com/yunzi-go/yunzi/rules"
+import (
+	"context"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
 
 // Ownership estimates who will own each point of the position b by playing
 // the heavy playout policy alone (no tree) from it, playouts times, half of
 // them with each colour moving first so the side to move gains nothing in
 // a seki. It returns, per point of b.Points(), the mean owner: +1 Black,
-// -1 White. The policy never fills an own eye and never puts a chain of
-// several stones in atari, so it leaves sekis standing and captures
-// dead stones: at the end of a game this is a dead-stone judgement that
-// exploratory tree moves cannot blur.
-func Ownership(cfg Config, b *rules.Board, playouts int) []float64 {
+// -1 White, and the number of playouts it ran. The policy never fills an
+// own eye and never puts a chain of several stones in atari, so it leaves
+// sekis standing and captures dead stones: at the end of a game this is a
+// dead-stone judgement that exploratory tree moves cannot blur.
+//
+// When ctx is done it stops early, but not before atLeast playouts: a
+// judgement on a move's clock is better rough than missing.
+func Ownership(ctx context.Context, cfg Config, b *rules.Board, playouts, atLeast int) (net []float64, played int) {
 	s := &Searcher{cfg: cfg}
 	w := newWorker(s, cfg.Seed^b.Hash())
 	w.reset(b, 0)
 	board := b.Clone()
 	first := rules.Black
-	for range max(playouts, 1) {
+	for played < max(playouts, 1) {
+		if played >= atLeast && ctx.Err() != nil {
+			break
+		}
 		board.CopyFrom(b)
 		w.seq = w.seq[:0]
 		w.tally(0, board, w.playout(board, first, rules.Pass, rules.Pass, 0))
 		first = first.Opponent()
+		played++
 	}
 	t := &w.owner[0]
-	out := make([]float64, len(t.net))
+	net = make([]float64, len(t.net))
 	for i := range t.net {
-		out[i] = float64(t.net[i].Load()) / float64(t.playouts.Load())
+		net[i] = float64(t.net[i].Load()) / float64(t.playouts.Load())
 	}
-	return out
+	return net, played
 }

@@ -248,3 +248,19 @@ func TestSearchReportsProgress(t *testing.T) {
 	assert.NotEmpty(t, last.Candidates)
 	assert.GreaterOrEqual(t, r.Playouts, last.Playouts)
 }
+
+// TestOwnershipStopsWhenDone: the policy's ownership runs all its
+// playouts, or when its context is done, just the least it was given.
+func TestOwnershipStopsWhenDone(t *testing.T) {
+	b := rules.NewBoard(9)
+	net, played := Ownership(context.Background(), DefaultConfig(), b, 300, 50)
+	assert.Equal(t, 300, played)
+	assert.Len(t, net, 81)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	net, played = Ownership(done, DefaultConfig(), b, 300, 50)
+	assert.Equal(t, 50, played)
+	for _, v := range net {
+		assert.True(t, v >= -1 && v <= 1, "net ownership %v", v)
+	}
+}
