@@ -42,8 +42,9 @@ const (
 	// played before resigning (twice as much in a handicap game, where the
 	// white player starts far behind).
 	resignOpening = 0.25
-	// DefaultJudgePlayouts is the search size of a dead-stone judgement
-	// when no genmove searched the position.
+	// DefaultSearchJudgePlayouts is the number of policy playouts of a
+	// dead-stone judgement unless SearchSettings.JudgePlayouts says
+	// otherwise.
 	DefaultSearchJudgePlayouts = 3000
 )
 
