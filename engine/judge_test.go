@@ -75,8 +75,8 @@ func TestJudgementFirstAfterOpponentPass(t *testing.T) {
 }
 
 // TestJudgementCutShort: a judgement whose context is done stops after
-// minJudgePlayouts and is partial; a move's clock takes it as it is, while
-// final_score, which has time, judges again in full.
+// minJudgePlayouts and is partial, and final_score on the same position
+// takes it as it is, so that it agrees with a pass the judgement decided.
 func TestJudgementCutShort(t *testing.T) {
 	var calls []call
 	e := finishedGame(t)
@@ -91,16 +91,14 @@ func TestJudgementCutShort(t *testing.T) {
 		b, w := o.Share(p, rules.Black), o.Share(p, rules.White)
 		assert.True(t, b >= 0 && w >= 0 && b+w <= 1+1e-9, "%v: shares %v and %v", p, b, w)
 	}
+	o, err = e.cfg.Judge.Ownership(ctx, e.Game())
+	require.NoError(t, err)
+	assert.False(t, o.Partial())
 
+	calls = nil
 	_, err = e.Statuses(done)
 	require.NoError(t, err)
-	_, err = e.Statuses(done)
-	require.NoError(t, err)
-	assert.Len(t, calls, 2, "a partial judgement serves the same move")
 	_, err = e.FinalScore(ctx)
 	require.NoError(t, err)
-	assert.Len(t, calls, 3, "final_score judges again")
-	_, err = e.FinalScore(ctx)
-	require.NoError(t, err)
-	assert.Len(t, calls, 3, "the full judgement is kept")
+	assert.Len(t, calls, 1, "final_score takes the judgement made")
 }

@@ -43,12 +43,15 @@ const unsettledShare = 0.3
 func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error) {
 	g := e.game
 	key := statusKey{g.Board().Hash(), g.ToMove(), g.Size()}
-	if c := &e.statuses; c.valid && c.key == key && (!c.partial || hasDeadline(ctx)) {
-		return c.value, nil
+	if e.statuses.valid && e.statuses.key == key {
+		return e.statuses.value, nil
 	}
 	o, err := e.cfg.Judge.Ownership(ctx, g)
 	if err != nil {
 		return nil, err
+	}
+	if o.Partial() {
+		e.cfg.Log.WithField("move_number", g.MoveNumber()).Debug("dead-stone judgement cut short by the move's time")
 	}
 	b := g.Board()
 	heads := chainHeads(b)
@@ -78,16 +81,8 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	for _, pts := range out {
 		slices.Sort(pts)
 	}
-	e.statuses = statusCache{key: key, value: out, unsure: unsure, partial: o.Partial(), valid: true}
+	e.statuses = statusCache{key: key, value: out, unsure: unsure, valid: true}
 	return out, nil
-}
-
-// hasDeadline reports whether ctx has a deadline: a call on a move's clock,
-// which takes a judgement its deadline cut short rather than make it again;
-// a call with time to spare (final_score) makes it again in full.
-func hasDeadline(ctx context.Context) bool {
-	_, ok := ctx.Deadline()
-	return ok
 }
 
 // judgementUnsure reports whether the last judgement (see Statuses) found
@@ -149,14 +144,15 @@ type statusKey struct {
 }
 
 // statusCache keeps the last judgement, so that final_score,
-// final_status_list and cleanup moves on one position agree and cost one
-// round of playouts. Callers must not modify value.
+// final_status_list, cleanup moves and the pass decision on one position
+// agree and cost one round of playouts. A judgement the clock cut short is
+// kept too: final_score then agrees with the pass it decided. Callers must
+// not modify value.
 type statusCache struct {
-	key     statusKey
-	value   map[Status][]rules.Point
-	unsure  [rules.Edge]bool // per colour: a chain is still being fought over
-	partial bool             // the judgement was cut short (Ownership.Partial)
-	valid   bool
+	key    statusKey
+	value  map[Status][]rules.Point
+	unsure [rules.Edge]bool // per colour: a chain is still being fought over
+	valid  bool
 }
 
 // FinalStatus returns the stones of one status ("alive", "dead", "seki").
