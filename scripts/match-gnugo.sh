@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Play Yunzi against GNU Go with `yunzi match`.
-# Usage: scripts/match-gnugo.sh [9x9|19x19|byoyomi] [GAMES] [extra yunzi match options...]
-#   9x9      9x9, Yunzi 1 s a move, GNU Go level 10 (default)
-#   19x19    19x19, Yunzi 2 s a move (the issue's condition)
-#   byoyomi  9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
+# Usage: scripts/match-gnugo.sh [9x9|19x19|19x19-playouts|byoyomi] [GAMES] [extra yunzi match options...]
+#   9x9             9x9, Yunzi 1 s a move, GNU Go level 10 (default)
+#   19x19           19x19, Yunzi 2 s a move (the issue's condition)
+#   19x19-playouts  19x19, Yunzi 11,000 playouts a move, whatever the time:
+#                   about what 2 s gives on the VM where the 19x19 figures
+#                   were first measured (5,000 to 6,300 playouts/s in
+#                   `yunzi bench --sizes 19 --threads 1`). On a slower or
+#                   busier machine it plays as 19x19 did there, while
+#                   GNU Go's level fixes its strength at any speed.
+#   byoyomi         9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
 # Results go to match-out/PRESET-DATE.dat and .sgf files; the summary to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +22,9 @@ go build -o yunzi .
 case "$preset" in
   9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --playouts 0 --threads 1"; timing=() ;;
   19x19)   size=19; yunzi_cmd="./yunzi --time 2s --playouts 0 --threads 1"; timing=() ;;
+  19x19-playouts) size=19; yunzi_cmd="./yunzi --time 0 --playouts 11000 --threads 1"; timing=() ;;
   byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
-  *) echo "unknown preset $preset (9x9, 19x19, byoyomi)" >&2; exit 2 ;;
+  *) echo "unknown preset $preset (9x9, 19x19, 19x19-playouts, byoyomi)" >&2; exit 2 ;;
 esac
 mkdir -p match-out
 prefix="match-out/$preset-$(date +%Y%m%d-%H%M%S)"
