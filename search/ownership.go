@@ -36,7 +36,7 @@ func Ownership(ctx context.Context, cfg Config, b *rules.Board, playouts, atLeas
 	t := &w.owner[0]
 	net = make([]float64, len(t.net))
 	for i := range t.net {
-		net[i] = float64(t.net[i].Load()) / float64(t.playouts.Load())
+		net[i] = float64(t.net[i].Load()) / float64(played)
 	}
 	return net, played
 }

@@ -172,6 +172,9 @@ func TestGameValue(t *testing.T) {
 	assert.Greater(t, gameValue(20, 19, 0.25)-gameValue(1, 19, 0.25), gameValue(20, 19, 0.1)-gameValue(1, 19, 0.1), "a larger weight values the margin more")
 }
 
+// TestScoreWeightByBoardSize: a worker takes the large boards' score
+// weight from Large.MinSize up and the small boards' below, board after
+// board.
 func TestScoreWeightByBoardSize(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ScoreWeight, cfg.Large.ScoreWeight = 0.1, 0.25
