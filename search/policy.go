@@ -279,7 +279,7 @@ func (w *worker) pick(cands []rules.Point) rules.Point {
 func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 	for range w.cfg.Policy.SelfAtariRetries {
 		p := b.RandomMove(c, &w.rng)
-		if p == rules.Pass || !selfAtariOfChain(b, c, p) {
+		if p == rules.Pass || !selfAtariOfChain(b, c, p) && !sekiFill(b, c, p) {
 			return p
 		}
 	}
@@ -297,7 +297,56 @@ func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 // randomPlayable reports whether randomMove may play p for c: a legal
 // move that fills no own eye and puts no chain of several stones in atari.
 func randomPlayable(b *rules.Board, c rules.Color, p rules.Point) bool {
-	return !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p)
+	return !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) && !sekiFill(b, c, p)
+}
+
+// sekiFill reports whether p is a point c's stones surround on every side
+// (one that IsEye calls false for its enemy diagonals) whose filling
+// leaves the joined chain two liberties that are also the only two of an
+// enemy chain. Before the fill c had the point as a third liberty; after
+// it the enemy can sacrifice on a shared liberty and, if the space its
+// captured stones leave is a killing shape, take its vital point: the
+// playouts used to fill such points at their end and so killed sekis (see
+// TestPlayoutsLeaveSekiWithFalseLookingEye). Filling a false eye to
+// connect, the common case, leaves the chain liberties of its own and is
+// not affected.
+func sekiFill(b *rules.Board, c rules.Color, p rules.Point) bool {
+	if b.EmptyNeighbours(p) > 0 {
+		return false
+	}
+	for _, n := range p.Neighbours() {
+		if x := b.At(n); x != c && x != rules.Edge {
+			return false
+		}
+	}
+	if b.LibertiesAfter(c, p, 3) != 2 {
+		return false
+	}
+	// The joined chain's two liberties, p aside.
+	libs := [2]rules.Point{rules.Pass, rules.Pass}
+	for _, n := range p.Neighbours() {
+		if b.At(n) != c {
+			continue
+		}
+		b.LibertyPoints(n, func(l rules.Point) {
+			switch {
+			case l == p || l == libs[0] || l == libs[1]:
+			case libs[0] == rules.Pass:
+				libs[0] = l
+			default:
+				libs[1] = l
+			}
+		})
+	}
+	for _, e := range libs[0].Neighbours() {
+		if b.At(e) != c.Opponent() {
+			continue
+		}
+		if q, r, ok := twoLiberties(b, e); ok && (q == libs[0] && r == libs[1] || q == libs[1] && r == libs[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // selfAtariOfChain reports whether c playing p joins an own stone and

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -187,5 +189,37 @@ func TestScoreWeightByBoardSize(t *testing.T) {
 		require.NoError(t, err)
 		w.useBoard(g.Board())
 		assert.Equal(t, tt.want, w.scoreWeight, "%dx%d", tt.size, tt.size)
+	}
+}
+
+// TestPlayoutsLeaveSekiWithFalseLookingEye: White's corner stones (two
+// chains) and Black's two stones B1 and B2 share the liberties A1 and C1
+// and stand in seki, for Black filling either one is captured, and White
+// filling either is captured on C3. But C3, with two Black stones on its
+// diagonals, looks like a false eye, and the playouts used to fill it at
+// their end: then Black's sacrifice on A1 leaves White the bent three of
+// A1, B1 and B2, whose middle Black takes, and the corner died in every
+// playout. In game 2 of session 17's matches against GNU Go this seki
+// judged dead had Yunzi believe it led by 21 points in a game it lost.
+func TestPlayoutsLeaveSekiWithFalseLookingEye(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		X X X X X . . . .
+		O X O O X . . . .
+		O O . O X . . . .
+		O X O O X X . . .
+		. X . O O X . . .`, 0, rules.Black)
+	b := g.Board()
+	net, played := Ownership(context.Background(), DefaultConfig(), b, 200, 200)
+	require.Equal(t, 200, played)
+	share := func(s string) float64 { return net[slices.Index(b.Points(), point(t, s))] }
+	for _, s := range []string{"A2", "B3", "C2", "D1", "E1", "C3"} {
+		assert.Less(t, share(s), -0.9, "%s stays White's", s)
+	}
+	for _, s := range []string{"B1", "B2"} {
+		assert.Greater(t, share(s), 0.9, "%s stays Black's", s)
 	}
 }
