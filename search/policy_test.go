@@ -193,14 +193,15 @@ func TestScoreWeightByBoardSize(t *testing.T) {
 }
 
 // TestPlayoutsLeaveSekiWithFalseLookingEye: White's corner stones (two
-// chains) and Black's two stones B1 and B2 share the liberties A1 and C1
-// and stand in seki, for Black filling either one is captured, and White
-// filling either is captured on C3. But C3, with two Black stones on its
-// diagonals, looks like a false eye, and the playouts used to fill it at
-// their end: then Black's sacrifice on A1 leaves White the bent three of
-// A1, B1 and B2, whose middle Black takes, and the corner died in every
-// playout. In game 2 of session 17's matches against GNU Go this seki
-// judged dead had Yunzi believe it led by 21 points in a game it lost.
+// chains) and Black's stones B1 and B2 share the liberties A1 and C1 and
+// stand in seki: Black filling either is captured at once, and so is
+// White, on C3. But C3, with two Black stones on its diagonals, looks like
+// a false eye, and the playouts filled it near their end; then Black's
+// sacrifice on A1 leaves White the bent three of A1, B1 and B2, whose
+// middle Black takes. Before sekiFill the corner stones ended Black's in
+// more than half of the playouts (shares of +0.1 to +0.3). In game 2 of
+// session 17's 19x19 match against GNU Go, this seki judged dead had
+// Yunzi believe it led by 21 points in a game it lost.
 func TestPlayoutsLeaveSekiWithFalseLookingEye(t *testing.T) {
 	g := gameFrom(t, `
 		. . . . . . . . .
