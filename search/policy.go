@@ -271,15 +271,12 @@ func (w *worker) pick(cands []rules.Point) rules.Point {
 }
 
 // randomMove draws a uniformly random legal move that does not fill an own
-// eye and does not put a chain of two or more stones in atari: such a move
-// is almost always a blunder (and in a seki, the losing one), while a
-// single stone in atari may be a throw-in or a nakade, and so may a small
-// chain inside one enemy chain (see killingSacrifice). After a few bad
-// draws it looks through every point, and passes if all are bad.
+// eye and is not a blunder (see blunder). After a few bad draws it looks
+// through every point, and passes if all are bad.
 func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 	for range w.cfg.Policy.SelfAtariRetries {
 		p := b.RandomMove(c, &w.rng)
-		if p == rules.Pass || !selfAtariOfChain(b, c, p) && !sekiFill(b, c, p) {
+		if p == rules.Pass || !blunder(b, c, p) {
 			return p
 		}
 	}
@@ -295,9 +292,19 @@ func (w *worker) randomMove(b *rules.Board, c rules.Color) rules.Point {
 }
 
 // randomPlayable reports whether randomMove may play p for c: a legal
-// move that fills no own eye and puts no chain of several stones in atari.
+// move that fills no own eye and is not a blunder.
 func randomPlayable(b *rules.Board, c rules.Color, p rules.Point) bool {
-	return !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !selfAtariOfChain(b, c, p) && !sekiFill(b, c, p)
+	return !b.IsEye(c, p) && b.IsLegal(rules.Move{Color: c, Point: p}) && !blunder(b, c, p)
+}
+
+// blunder reports whether c playing the legal point p puts a chain of two
+// or more stones in atari, almost always a blunder (and in a seki, the
+// losing one), while a single stone in atari may be a throw-in or a
+// nakade, and so may a small chain inside one enemy chain (see
+// killingSacrifice); or whether it fills the false-looking eye of a seki
+// (see sekiFill).
+func blunder(b *rules.Board, c rules.Color, p rules.Point) bool {
+	return selfAtariOfChain(b, c, p) || sekiFill(b, c, p)
 }
 
 // sekiFill reports whether p is a point c's stones surround on every side
@@ -329,12 +336,12 @@ func sekiFill(b *rules.Board, c rules.Color, p rules.Point) bool {
 			continue
 		}
 		b.LibertyPoints(n, func(l rules.Point) {
-			switch {
-			case l == p || l == libs[0] || l == libs[1]:
-			case libs[0] == rules.Pass:
-				libs[0] = l
-			default:
-				libs[1] = l
+			if l != p && l != libs[0] {
+				if libs[0] == rules.Pass {
+					libs[0] = l
+				} else {
+					libs[1] = l
+				}
 			}
 		})
 	}
