@@ -381,7 +381,8 @@ func selfAtariOfChain(b *rules.Board, c rules.Color, p rules.Point) bool {
 // stones of a finished game are judged alive.
 func killingSacrifice(b *rules.Board, c rules.Color, p rules.Point) bool {
 	const maxStones = 3
-	stones := []rules.Point{p}
+	var held [maxStones + 1]rules.Point // visit stops the growth at one past the limit
+	stones := append(held[:0], p)
 	enemy := rules.Pass // a stone of the enclosing chain, once seen
 	// visit adds q's stone to the sacrifice or checks it against the
 	// enclosing chain, and reports whether the sacrifice still qualifies.
