@@ -224,8 +224,19 @@ func (c *Client) deathError() error {
 }
 
 // Alive reports whether the engine can still take commands: it has not
-// died, timed out or been closed.
-func (c *Client) Alive() bool { return c.brokenErr() == nil }
+// died, timed out or been closed. An engine that exited while no command
+// was in progress counts as dead at once, before a command fails on it.
+func (c *Client) Alive() bool {
+	if c.brokenErr() != nil {
+		return false
+	}
+	select {
+	case <-c.exited:
+		return false
+	default:
+		return true
+	}
+}
 
 // Close ends the engine: it sends quit (unless a command is in progress or
 // the engine is out of step or dead), closes its input, and kills it if it

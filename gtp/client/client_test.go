@@ -143,6 +143,28 @@ func TestDeath(t *testing.T) {
 	}
 }
 
+// TestDeathWhileIdle: an engine that dies between commands (killed, say,
+// while the controller waits for the other player) is not alive any more,
+// though no command has failed yet, so a controller restarts it before
+// it counts on it.
+func TestDeathWhileIdle(t *testing.T) {
+	c, err := client.Start(clienttest.Command("-exit-after", "1"), client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Send("name", 10*time.Second); err != nil {
+		t.Fatalf("name = %v", err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for c.Alive() && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c.Alive() {
+		t.Error("Alive is true 10 s after the engine exited")
+	}
+}
+
 func TestCloseKillsAStuckEngine(t *testing.T) {
 	// The engine ignores quit while it sleeps in genmove; Close must not hang.
 	c, err := client.Start(clienttest.Command("-sleep", "30s"), client.Options{})

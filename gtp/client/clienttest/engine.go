@@ -23,6 +23,7 @@ type config struct {
 	sleep         time.Duration
 	sleepAt       int // genmove number to sleep at; 0 every one
 	crashAt       int
+	exitAfter     int // exit once this many commands are answered (0: never)
 	resignAt      int
 	score         string
 	noTime        bool
@@ -39,6 +40,8 @@ type config struct {
 //	-pass-after N     pass once the game has N moves
 //	-sleep D -sleep-at N  sleep D before answering genmove number N (0: all)
 //	-crash-at N       exit with status 3 instead of answering genmove N
+//	-exit-after N     exit with status 3 after answering N commands, as an
+//	                  engine killed while it waits for the next one
 //	-resign-at N      resign at genmove N
 //	-score S          final_score answer (default: area count, all alive)
 //	-no-time          do not list the time commands
@@ -61,6 +64,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	fs.DurationVar(&cfg.sleep, "sleep", 0, "")
 	fs.IntVar(&cfg.sleepAt, "sleep-at", 0, "")
 	fs.IntVar(&cfg.crashAt, "crash-at", 0, "")
+	fs.IntVar(&cfg.exitAfter, "exit-after", 0, "")
 	fs.IntVar(&cfg.resignAt, "resign-at", 0, "")
 	fs.StringVar(&cfg.score, "score", "", "")
 	fs.BoolVar(&cfg.noTime, "no-time", false, "")
@@ -117,7 +121,7 @@ func (e *engine) serve(in io.Reader, out io.Writer) int {
 	}
 	w := bufio.NewWriter(out)
 	sc := bufio.NewScanner(in)
-	for sc.Scan() {
+	for answered := 0; sc.Scan(); {
 		line := strings.TrimSpace(strings.SplitN(sc.Text(), "#", 2)[0])
 		if line == "" {
 			continue
@@ -147,6 +151,9 @@ func (e *engine) serve(in io.Reader, out io.Writer) int {
 			fmt.Fprintf(w, "=%s %s\n\n", id, text)
 		}
 		w.Flush()
+		if answered++; answered == e.cfg.exitAfter {
+			return 3
+		}
 	}
 	return 0
 }
