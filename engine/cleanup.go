@@ -9,10 +9,12 @@ import (
 
 // cleanupMove returns a move for c that works at removing the opponent's
 // dead stones (kgs-genmove_cleanup, and the servers that count every stone
-// left on the board): a legal liberty of the dead chain with the fewest
-// liberties, so it is captured first. It returns rules.Pass when the
-// opponent has no dead stones left, or when no such move is legal; the
-// player is then asked as usual.
+// left on the board): a legal liberty of a dead chain, the chain with the
+// fewest liberties first, so it is captured first. A move that cleanupCost
+// calls safe is taken before one it calls bearable, and a ruinous one never.
+// It returns rules.Pass when the opponent has no dead stones left, or when
+// none of their liberties is a legal move that is not ruinous; the player
+// is then asked as usual.
 func (e *Engine) cleanupMove(ctx context.Context, c rules.Color) (rules.Point, error) {
 	all, err := e.Statuses(ctx)
 	if err != nil {
@@ -29,16 +31,49 @@ func (e *Engine) cleanupMove(ctx context.Context, c rules.Color) (rules.Point, e
 		}
 	}
 	slices.SortStableFunc(heads, func(x, y rules.Point) int { return b.Liberties(x) - b.Liberties(y) })
+	best, bestCost := rules.Pass, ruinous
 	for _, h := range heads {
-		move := rules.Pass
 		b.LibertyPoints(h, func(l rules.Point) {
-			if move == rules.Pass && e.game.Check(rules.Move{Color: c, Point: l}) == nil {
-				move = l
+			if e.game.Check(rules.Move{Color: c, Point: l}) != nil {
+				return
+			}
+			if cost := cleanupCost(b, c, h, l); cost < bestCost {
+				best, bestCost = l, cost
 			}
 		})
-		if move != rules.Pass {
-			return move, nil
+		if bestCost == safe {
+			break
 		}
 	}
-	return rules.Pass, nil
+	return best, nil
+}
+
+// cost grades a move against a dead chain by what it risks.
+type cost int
+
+const (
+	safe     cost = iota // it captures, or leaves c more liberties than the dead chain
+	bearable             // at most two of c's stones can be taken back in return
+	ruinous              // it gives the opponent a chain of three stones or more
+)
+
+// cleanupCost grades c's move on l, a liberty of the dead chain through
+// dead. Filling a liberty the dead chain shares with one of c's own chains
+// takes one from each, and when c's chain is left in atari the opponent
+// captures it first: in a game of session 19, Black filled the last outside
+// liberty of a nine-stone group that was winning its race against a
+// dead stone, and lost it and the game. A self-atari of one or two stones
+// is a throw-in, which some dead shapes need (see TestDeadThroughSacrifice):
+// the opponent gains a space too small for two eyes.
+func cleanupCost(b *rules.Board, c rules.Color, dead, l rules.Point) cost {
+	after := b.Clone()
+	after.PlayUnchecked(c, l)
+	own, theirs := after.Liberties(l), after.Liberties(dead)
+	switch {
+	case after.Captures(c) > b.Captures(c) || own > theirs:
+		return safe
+	case own >= 2 || after.ChainLen(l) <= 2:
+		return bearable
+	}
+	return ruinous
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -124,4 +125,54 @@ func TestDeadThroughSacrifice(t *testing.T) {
 			assert.Equal(t, "B+49", r.String(), "%v to move, seed %d", toMove, seed)
 		}
 	}
+}
+
+// TestCleanupCost grades moves against dead stones. Capturing is safe. In
+// the corner of approachDiagram, Black's throw-in on A7 gives White two
+// stones at most: bearable. In raceDiagram, Black's nine-stone group
+// wins its race against the white stone on F3 (an eye on G5 and the
+// outside liberty G3, against G3 alone once White cannot fill F2), and
+// filling G3 puts the group in atari: ruinous. The shape is from a game of
+// session 19, where Black played it, lost the group and the game.
+func TestCleanupCost(t *testing.T) {
+	for _, tt := range []struct {
+		name, diagram string
+		dead, move    string
+		want          cost
+	}{
+		{"capture", ". O X\nO X .\nX . .", "b3", "a3", safe},
+		{"throw-in", approachDiagram, "a4", "a7", bearable},
+		{"own liberty", raceDiagram, "f3", "g3", ruinous},
+	} {
+		b, err := rules.ParseDiagram(tt.diagram)
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, tt.want, cleanupCost(b, rules.Black, pt(tt.dead), pt(tt.move)), tt.name)
+	}
+}
+
+// raceDiagram: see TestCleanupCost.
+const raceDiagram = `
+. . . O O O X
+. . . O X X X
+. . . O O X .
+. . . O X X X
+. . . O X O .
+. . . . O . O
+. . . . O O O`
+
+// TestCleanupKeepsTheRaceWon replays the game of TestCleanupCost's race: at
+// move 227 White had passed three times, Black was winning once the dead
+// stones were removed, and to capture them it filled its own group's last
+// outside liberty, T15. It must not, and whatever it plays must leave the
+// group two liberties.
+func TestCleanupKeepsTheRaceWon(t *testing.T) {
+	data, err := os.ReadFile("../testdata/gnugo-vs-yunzi/19x19/s19-p11k-6.sgf")
+	require.NoError(t, err)
+	e := New(Config{Seed: 1, Threads: 1, Playouts: 2000})
+	require.NoError(t, e.LoadSGF(data, 227))
+	p, resign, err := e.GenMove(ctx, rules.Black, false)
+	require.NoError(t, err)
+	require.False(t, resign)
+	assert.NotEqual(t, pt("t15"), p)
+	assert.GreaterOrEqual(t, e.Game().Board().Liberties(pt("t16")), 2, "Black played %v", p)
 }
