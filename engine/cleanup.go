@@ -52,9 +52,9 @@ func (e *Engine) cleanupMove(ctx context.Context, c rules.Color) (rules.Point, e
 type cost int
 
 const (
-	safe     cost = iota // it captures, or leaves c more liberties than the dead chain
-	bearable             // at most two of c's stones can be taken back in return
-	ruinous              // it gives the opponent a chain of three stones or more
+	safe     cost = iota // it captures, or leaves c's chain more liberties than the dead one
+	bearable             // c's chain keeps two liberties, or is a throw-in of one or two stones
+	ruinous              // it puts a chain of c's of three stones or more in atari
 )
 
 // cleanupCost grades c's move on l, a liberty of the dead chain through
