@@ -129,11 +129,11 @@ func TestDeadThroughSacrifice(t *testing.T) {
 
 // TestCleanupCost grades moves against dead stones. Capturing is safe. In
 // the corner of approachDiagram, Black's throw-in on A7 gives White two
-// stones at most: bearable. In raceDiagram, Black's nine-stone group
-// wins its race against the white stone on F3 (an eye on G5 and the
-// outside liberty G3, against G3 alone once White cannot fill F2), and
-// filling G3 puts the group in atari: ruinous. The shape is from a game of
-// session 19, where Black played it, lost the group and the game.
+// stones at most: bearable. In raceDiagram, Black's nine-stone group has
+// an eye on G5 and one more liberty, G3, which it shares with the white
+// stone on F3 (whose other liberty, F2, Black cannot play): filling G3
+// puts the group in atari, ruinous. The shape is from a game of session
+// 19, where Black filled that liberty and lost the group and the game.
 func TestCleanupCost(t *testing.T) {
 	for _, tt := range []struct {
 		name, diagram string
