@@ -59,29 +59,29 @@ type Priors struct {
 	// TwoLiberties: the move is one the playouts answer the last move with
 	// when it leaves a chain with two liberties (see twoLibertyMove).
 	TwoLiberties float64
-	Pattern      float64 // near the last move, a 3x3 shape pattern matches (small boards)
-	NearLast     float64 // within two points of the last move (small boards)
-	EdgeEarly    float64 // malus: first or second line with nothing near
-	SelfAtari    float64 // malus: the move puts its own chain in atari
-	Pass         float64 // malus: passing while the opponent has not passed
+	// Learned is the bonus of a move the learned move patterns (package
+	// pattern) are sure a strong player picks; a move they give the
+	// chance p gets Learned times the square root of p. The patterns were
+	// learned on 19x19 and serve every size: in 9x9 self-play at 3000
+	// playouts a move they won 74 of 100 games against a bonus for a move
+	// near the last one (more if it made a 3x3 shape).
+	Learned   float64
+	EdgeEarly float64 // malus: first or second line with nothing near
+	SelfAtari float64 // malus: the move puts its own chain in atari
+	Pass      float64 // malus: passing while the opponent has not passed
 }
 
 // LargeBoard holds the settings for boards of MinSize and up: there some
 // 300 moves compete for a few thousand playouts, and the search needs
 // knowledge to pick the few it reads. On 9x9 the same settings lost more
 // games against GNU Go (see the note of session 3), so small boards
-// keep the plain search.
+// search every move alike, guided by the priors alone.
 type LargeBoard struct {
 	MinSize int
 	// DistanceRave is the extra AMAF weight of a move played at once
 	// after the node over one played at the end of the playout (Pachi's
 	// distance RAVE); the weight falls linearly in between.
 	DistanceRave int
-	// Learned replaces Priors.NearLast and Priors.Pattern: it is the
-	// bonus, in won games, of a move the learned move patterns (package
-	// pattern) are sure a strong player picks; a move they give the chance
-	// p gets Learned times the square root of p.
-	Learned float64
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
 	// FillBoardTries is how many random points a playout tries, before its
@@ -180,8 +180,7 @@ func DefaultConfig() Config {
 			LadderEscape:  15,
 			LadderCapture: 15,
 			TwoLiberties:  10,
-			Pattern:       10,
-			NearLast:      5,
+			Learned:       80,
 			EdgeEarly:     10,
 			SelfAtari:     15,
 			Pass:          30,
@@ -189,7 +188,6 @@ func DefaultConfig() Config {
 		Large: LargeBoard{
 			MinSize:        13,
 			DistanceRave:   3,
-			Learned:        80,
 			Widening:       Widening{Base: 8, Visits: 40, Growth: 1.4, PromoteVisits: 500, PromoteZ: 4},
 			FillBoardTries: 5,
 			LastGoodReply:  true,

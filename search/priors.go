@@ -10,14 +10,12 @@ import (
 
 // priorFor returns the virtual games a new child for c playing p starts
 // with: an even share for every move, bonuses (won games) for captures,
-// atari escapes and the playouts' answers to a chain left with two
-// liberties, and maluses (lost games) for self-atari and for early moves
-// on the first two lines with nothing near. On small boards a move near
-// the last one gets a bonus, more if it makes a 3x3 shape. On large boards
-// the learned patterns take their place: the move gets a bonus for chance,
-// their chance that a strong player picks it; and first-line moves with
-// nothing near get the malus all game long.
-func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, stones int, chance float64) prior {
+// atari escapes, the playouts' answers to a chain left with two liberties
+// and the learned patterns' chance that a strong player picks p, and
+// maluses (lost games) for self-atari and for early moves on the first two
+// lines with nothing near; on large boards first-line moves with nothing
+// near get the malus all game long.
+func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, chance float64, stones int) prior {
 	k := &w.cfg.Priors
 	pr := prior{visits: float32(k.Even), wins: float32(k.Even / 2)}
 	bonus := func(n float64) { pr.visits += float32(n); pr.wins += float32(n) }
@@ -39,18 +37,10 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p, last rules.Point, st
 	if slices.Contains(w.twoLib, p) {
 		bonus(k.TwoLiberties)
 	}
-	if !w.large && last != rules.Pass && near(p, last) {
-		bonus(k.NearLast)
-		if matchesPattern(b, p) {
-			bonus(k.Pattern)
-		}
-	}
 	if !captures && b.LibertiesAfter(c, p, 2) < 2 {
 		malus(k.SelfAtari)
 	}
-	if w.large {
-		bonus(w.cfg.Large.Learned * math.Sqrt(chance))
-	}
+	bonus(k.Learned * math.Sqrt(chance))
 	size := b.Size()
 	if size < 9 {
 		return pr
@@ -87,13 +77,6 @@ func (w *worker) laddersNeighbour(b *rules.Board, c rules.Color, p rules.Point) 
 	return false
 }
 
-// near reports whether p is within two points of q (Chebyshev distance, and
-// not the far corner of the 5x5 square).
-func near(p, q rules.Point) bool {
-	dx, dy := abs(p.X()-q.X()), abs(p.Y()-q.Y())
-	return dx <= 2 && dy <= 2 && dx+dy < 4
-}
-
 // edgeLine returns the line p stands on, counted from the nearest edge (1 is
 // the edge).
 func edgeLine(p rules.Point, size int) int {
@@ -101,17 +84,10 @@ func edgeLine(p rules.Point, size int) int {
 	return 1 + min(x, y, size-1-x, size-1-y)
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // LearnedChances returns the moves the search would give c in g's
 // position (legal, and not filling an own eye) with the chance the learned
 // move patterns give each of being a strong player's choice, the knowledge
-// that the priors and the widening order start from on 13x13 and up.
+// that the priors (and on 13x13 and up the widening order) start from.
 func LearnedChances(g *rules.Game, c rules.Color) ([]rules.Point, []float64) {
 	b := g.Board()
 	var moves []rules.Point

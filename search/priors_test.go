@@ -119,7 +119,7 @@ func TestTwoLibertyAnswerGetsItsPrior(t *testing.T) {
 func TestLearnedPatternsRaiseTheirFavourite(t *testing.T) {
 	// On 13x13 White's last move D10 is in atari: the learned patterns
 	// rate capturing it at D9 above any other move. Searches that differ
-	// only in Large.Learned give D9 the largest bonus, and no move a
+	// only in Priors.Learned give D9 the largest bonus, and no move a
 	// malus.
 	g := gameFrom(t, `
 		. . . . . . . . . . . . .
@@ -139,7 +139,7 @@ func TestLearnedPatternsRaiseTheirFavourite(t *testing.T) {
 	rootPriors := func(learned float64) map[rules.Point]prior {
 		cfg := DefaultConfig()
 		cfg.Threads = 1
-		cfg.Large.Learned = learned
+		cfg.Priors.Learned = learned
 		s := New(cfg)
 		s.Search(t.Context(), g, rules.Black, Budget{Playouts: 1})
 		out := map[rules.Point]prior{}

@@ -39,8 +39,8 @@ type worker struct {
 	// replies are the playouts' last good replies (large boards).
 	replies replyTable
 
-	// chances, at an expansion on a large board, are the learned
-	// patterns' chances that a strong player picks each of w.moves.
+	// chances, at an expansion, are the learned patterns' chances that a
+	// strong player picks each of w.moves.
 	chances []float64
 
 	// owner tallies the final scores and who owned each point at the end
@@ -300,16 +300,9 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 		w.twoLib = w.twoLibertyAnswers(w.twoLib, b, c, last)
 	}
 	w.priors = w.priors[:0]
-	w.chances = w.chances[:0]
-	if w.large {
-		w.chances = learnedChances(b, c, last, beforeLast, w.moves, w.chances)
-	}
+	w.chances = learnedChances(b, c, last, beforeLast, w.moves, w.chances[:0])
 	for i, p := range w.moves {
-		chance := 0.0
-		if w.large {
-			chance = w.chances[i]
-		}
-		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, last, stones, chance)})
+		w.priors = append(w.priors, movePrior{p, w.priorFor(b, c, p, w.chances[i], stones)})
 	}
 	if w.large {
 		w.orderForWidening()
