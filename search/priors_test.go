@@ -117,50 +117,68 @@ func TestTwoLibertyAnswerGetsItsPrior(t *testing.T) {
 }
 
 func TestLearnedPatternsRaiseTheirFavourite(t *testing.T) {
-	// On 13x13 White's last move D10 is in atari: the learned patterns
-	// rate capturing it at D9 above any other move. Searches that differ
-	// only in Priors.Learned give D9 the largest bonus, and no move a
-	// malus.
-	g := gameFrom(t, `
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . X . . . . . . . . .
-		. . X . X . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . O . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .
-		. . . . . . . . . . . . .`, 7.5, rules.White)
-	require.NoError(t, g.Play(rules.Move{Color: rules.White, Point: point(t, "D10")}))
-	rootPriors := func(learned float64) map[rules.Point]prior {
-		cfg := DefaultConfig()
-		cfg.Threads = 1
-		cfg.Priors.Learned = learned
-		s := New(cfg)
-		s.Search(t.Context(), g, rules.Black, Budget{Playouts: 1})
-		out := map[rules.Point]prior{}
-		kids := s.root.kids()
-		for i := range kids {
-			out[kids[i].move] = kids[i].prior
-		}
-		return out
-	}
-	with, without := rootPriors(50), rootPriors(0)
-	require.Len(t, with, len(without))
-	capture := point(t, "D9")
-	best := with[capture].wins - without[capture].wins
-	assert.Greater(t, best, float32(10))
-	for p, pr := range with {
-		bonus := pr.wins - without[p].wins
-		assert.InDelta(t, bonus, pr.visits-without[p].visits, 1e-3, "a bonus is in won games: %s", p)
-		assert.GreaterOrEqual(t, bonus, float32(0), p.String())
-		if p != capture {
-			assert.Less(t, bonus, best, p.String())
-		}
+	// White's last move is in atari: the learned patterns rate capturing
+	// it above any other move, on 9x9 as on 13x13. Searches that differ
+	// only in Priors.Learned give the capture the largest bonus, and no
+	// move a malus.
+	for _, tc := range []struct {
+		name, diagram, last, capture string
+	}{
+		{"9x9", `
+			. . . . . . . . .
+			. . . X . . . . .
+			. . X . X . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . O . .
+			. . . . . . . . .
+			. . . . . . . . .`, "D7", "D6"},
+		{"13x13", `
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . X . . . . . . . . .
+			. . X . X . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . O . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .
+			. . . . . . . . . . . . .`, "D10", "D9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := gameFrom(t, tc.diagram, 7.5, rules.White)
+			require.NoError(t, g.Play(rules.Move{Color: rules.White, Point: point(t, tc.last)}))
+			rootPriors := func(learned float64) map[rules.Point]prior {
+				cfg := DefaultConfig()
+				cfg.Threads = 1
+				cfg.Priors.Learned = learned
+				s := New(cfg)
+				s.Search(t.Context(), g, rules.Black, Budget{Playouts: 1})
+				out := map[rules.Point]prior{}
+				kids := s.root.kids()
+				for i := range kids {
+					out[kids[i].move] = kids[i].prior
+				}
+				return out
+			}
+			with, without := rootPriors(50), rootPriors(0)
+			require.Len(t, with, len(without))
+			capture := point(t, tc.capture)
+			best := with[capture].wins - without[capture].wins
+			assert.Greater(t, best, float32(10))
+			for p, pr := range with {
+				bonus := pr.wins - without[p].wins
+				assert.InDelta(t, bonus, pr.visits-without[p].visits, 1e-3, "a bonus is in won games: %s", p)
+				assert.GreaterOrEqual(t, bonus, float32(0), p.String())
+				if p != capture {
+					assert.Less(t, bonus, best, p.String())
+				}
+			}
+		})
 	}
 }
 
