@@ -132,9 +132,10 @@ func (s *Server) scoreString(args []string) (string, error) {
 }
 
 // patternsGfx numbers the player to move's first moves as the learned
-// move patterns rank them, and gives the first few chances as text. On
-// 13x13 and up those chances, with the tactical bonuses, order the moves
-// for the search's widening. It runs no search.
+// move patterns rank them, and gives the first few chances as text. Those
+// chances give part of each move's prior; on 13x13 and up they also, with
+// the tactical bonuses, order the moves for the search's widening. It runs
+// no search.
 func (s *Server) patternsGfx(args []string) (string, error) {
 	if err := want(args, 0); err != nil {
 		return "", err
