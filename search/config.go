@@ -83,7 +83,8 @@ type LargeBoard struct {
 	MinSize int
 	// DistanceRave is the extra AMAF weight of a move played at once
 	// after the node over one played at the end of the playout (Pachi's
-	// distance RAVE); the weight falls linearly in between.
+	// distance RAVE); the weight falls linearly in between. On 9x9 it
+	// lost: 47 of 109 self-play games at 3000 playouts a move.
 	DistanceRave int
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
@@ -94,7 +95,8 @@ type LargeBoard struct {
 	// playout's first moves over the open areas, as real games do.
 	FillBoardTries int
 	// LastGoodReply makes the playouts play the replies that won earlier
-	// simulations (see replyTable).
+	// simulations (see replyTable). On 9x9 it lost: 40 of 90 self-play
+	// games at 3000 playouts a move.
 	LastGoodReply bool
 	// ScoreWeight replaces Config.ScoreWeight. It is larger because a
 	// large board's playouts misjudge more of it (a corner's life, a long
