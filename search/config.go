@@ -20,8 +20,11 @@ type Config struct {
 	// ExpandAfter is the number of visits a leaf needs before it gets
 	// children; lower grows the tree faster and costs memory.
 	ExpandAfter int32
-	// Exploration is the UCB exploration constant; priors and RAVE do most
-	// of the exploring, so it is small.
+	// Exploration is the UCB exploration constant. Priors and RAVE do the
+	// exploring: a move the AMAF results have not ruled out keeps being
+	// tried, and one they have ruled out is not worth the visits. In 9x9
+	// self-play at 3000 playouts a move, 0 won 120 of 199 games against
+	// 0.05.
 	Exploration float64
 	// RaveEquivalence is the number of real visits at which RAVE and real
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
@@ -94,6 +97,9 @@ type LargeBoard struct {
 	// board mostly land next to stones, in fights; these spread the
 	// playout's first moves over the open areas, as real games do.
 	FillBoardTries int
+	// Exploration replaces Config.Exploration. It stays at the value the
+	// large boards were tuned with: 0 was measured on 9x9 only.
+	Exploration float64
 	// LastGoodReply makes the playouts play the replies that won earlier
 	// simulations (see replyTable). On 9x9 it lost: 40 of 90 self-play
 	// games at 3000 playouts a move.
@@ -175,7 +181,7 @@ func DefaultConfig() Config {
 		MaxNodes:        4_000_000,
 		Seed:            1,
 		ExpandAfter:     8,
-		Exploration:     0.05,
+		Exploration:     0,
 		RaveEquivalence: 3000,
 		ScoreWeight:     0.1,
 		Priors: Priors{
@@ -195,6 +201,7 @@ func DefaultConfig() Config {
 			DistanceRave:   3,
 			Widening:       Widening{Base: 8, Visits: 40, Growth: 1.4, PromoteVisits: 500, PromoteZ: 4},
 			FillBoardTries: 5,
+			Exploration:    0.05,
 			LastGoodReply:  true,
 			ScoreWeight:    0.25,
 		},

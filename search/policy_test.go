@@ -174,21 +174,23 @@ func TestGameValue(t *testing.T) {
 	assert.Greater(t, gameValue(20, 19, 0.25)-gameValue(1, 19, 0.25), gameValue(20, 19, 0.1)-gameValue(1, 19, 0.1), "a larger weight values the margin more")
 }
 
-// TestScoreWeightByBoardSize: a worker takes the large boards' score
-// weight from Large.MinSize up and the small boards' below, board after
-// board.
-func TestScoreWeightByBoardSize(t *testing.T) {
+// TestSettingsByBoardSize: a worker takes the large boards' score weight
+// and exploration constant from Large.MinSize up and the small boards'
+// below, board after board.
+func TestSettingsByBoardSize(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ScoreWeight, cfg.Large.ScoreWeight = 0.1, 0.25
+	cfg.Exploration, cfg.Large.Exploration = 0, 0.05
 	w := newWorker(New(cfg), 1)
 	for _, tt := range []struct {
-		size int
-		want float64
-	}{{9, 0.1}, {cfg.Large.MinSize, 0.25}, {19, 0.25}, {9, 0.1}} {
+		size                     int
+		scoreWeight, exploration float64
+	}{{9, 0.1, 0}, {cfg.Large.MinSize, 0.25, 0.05}, {19, 0.25, 0.05}, {9, 0.1, 0}} {
 		g, err := rules.NewGame(tt.size, rules.DefaultOptions())
 		require.NoError(t, err)
 		w.useBoard(g.Board())
-		assert.Equal(t, tt.want, w.scoreWeight, "%dx%d", tt.size, tt.size)
+		assert.Equal(t, tt.scoreWeight, w.scoreWeight, "%dx%d", tt.size, tt.size)
+		assert.Equal(t, tt.exploration, w.exploration, "%dx%d", tt.size, tt.size)
 	}
 }
 

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -246,17 +245,4 @@ func (s *Searcher) topTwo() (first, second *node) {
 		}
 	}
 	return first, second
-}
-
-// ucb returns the selection value of child k: its win rate blended with its
-// AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus a
-// small UCB exploration term.
-func (s *Searcher) ucb(k *node, logParent float64) float64 {
-	v := float64(k.visits.Load()) + float64(k.prior.visits)
-	q := k.winRate()
-	if rv := float64(k.raveVisits.Load()); rv > 0 {
-		beta := rv / (rv + v + rv*v/s.cfg.RaveEquivalence)
-		q = (1-beta)*q + beta*k.amafRate()
-	}
-	return q + s.cfg.Exploration*math.Sqrt(logParent/(v+1))
 }

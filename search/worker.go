@@ -22,6 +22,9 @@ type worker struct {
 	// scoreWeight is the margin's share of a simulation's value on this
 	// board (Config.ScoreWeight, or Large's).
 	scoreWeight float64
+	// exploration is the UCB constant on this board (Config.Exploration,
+	// or Large's).
+	exploration float64
 
 	// rng is held by value: two generators allocated one after the other
 	// share a cache line, and every draw would then stall the other worker.
@@ -86,9 +89,9 @@ func (w *worker) useBoard(b *rules.Board) {
 		w.makeScratch(b)
 	}
 	w.large = b.Size() >= w.cfg.Large.MinSize
-	w.scoreWeight = w.cfg.ScoreWeight
+	w.scoreWeight, w.exploration = w.cfg.ScoreWeight, w.cfg.Exploration
 	if w.large {
-		w.scoreWeight = w.cfg.Large.ScoreWeight
+		w.scoreWeight, w.exploration = w.cfg.Large.ScoreWeight, w.cfg.Large.Exploration
 	}
 }
 
@@ -228,20 +231,36 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	if w.large {
 		moves = min(moves, w.cfg.Large.Widening.width(visits))
 	}
-	best, bestValue := len(kids)-1, w.s.ucb(&kids[len(kids)-1], logParent)
+	best, bestValue := len(kids)-1, w.ucb(&kids[len(kids)-1], logParent)
 	for i := range kids[:moves] {
-		if v := w.s.ucb(&kids[i], logParent); v > bestValue {
+		if v := w.ucb(&kids[i], logParent); v > bestValue {
 			best, bestValue = i, v
 		}
 	}
 	if w.large && moves < len(kids)-1 && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
 		if i := w.promoted(kids[moves:len(kids)-1], bestAmaf(kids[:moves])); i >= 0 {
-			if v := w.s.ucb(&kids[moves+i], logParent); v > bestValue {
+			if v := w.ucb(&kids[moves+i], logParent); v > bestValue {
 				best = moves + i
 			}
 		}
 	}
 	return best
+}
+
+// ucb returns the selection value of child k: its win rate blended with its
+// AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus the
+// board's UCB exploration term, if any.
+func (w *worker) ucb(k *node, logParent float64) float64 {
+	v := float64(k.visits.Load()) + float64(k.prior.visits)
+	q := k.winRate()
+	if rv := float64(k.raveVisits.Load()); rv > 0 {
+		beta := rv / (rv + v + rv*v/w.cfg.RaveEquivalence)
+		q = (1-beta)*q + beta*k.amafRate()
+	}
+	if w.exploration == 0 {
+		return q
+	}
+	return q + w.exploration*math.Sqrt(logParent/(v+1))
 }
 
 // bestAmaf is the best AMAF win rate among kids.
