@@ -24,7 +24,11 @@ type Config struct {
 	// exploring: a move the AMAF results have not ruled out keeps being
 	// tried, and one they have ruled out is not worth the visits. In 9x9
 	// self-play at 3000 playouts a move, 0 won 120 of 199 games against
-	// 0.05.
+	// 0.05; against GNU Go level 10 at 1 s a move it won 98 of 100, where
+	// 0.05 won 94 of 100 on the same machine. The search then settles
+	// sooner (0.61 s a move used of the 1 s, was 0.74 s), and two threads
+	// follow the same lines more often: they gained 1.53 to 1.62 times one
+	// thread's playouts on 9x9, 0.05 1.67 to 1.73 times, on that machine.
 	Exploration float64
 	// RaveEquivalence is the number of real visits at which RAVE and real
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
