@@ -1,7 +1,8 @@
 // Package search is Yunzi's Monte-Carlo tree search: a tree shared by all
-// worker goroutines (lock-free, virtual loss), UCT selection blended with
-// RAVE/AMAF statistics, knowledge priors at expansion, heavy playouts in
-// the style of Pachi's Moggy, and ownership gathered from every playout.
+// worker goroutines (lock-free, virtual loss), selection by win rate
+// blended with RAVE/AMAF statistics (with a UCB exploration term on large
+// boards), knowledge priors at expansion, heavy playouts in the style of
+// Pachi's Moggy, and ownership gathered from every playout.
 //
 // Reading order: config.go (every tunable, with what it does), node.go (the
 // tree and its statistics), search.go (budgets and stopping), worker.go
