@@ -52,18 +52,15 @@ type worker struct {
 	// the ownership that follow each move, not the mix of every move tried.
 	owner []ownerTally
 
-	// rootRave and belowRave gather this worker's AMAF results for the
-	// two levels of the tree that nearly every simulation goes through,
-	// and add them to the shared nodes every raveFlushEvery simulations:
-	// each simulation updates dozens of the nodes there, and adding to
-	// them at once makes the workers fight over their cache lines.
-	// rootRave is per child of the root; belowRave[i] per child of the
-	// root's child i, made when first needed.
-	rootRave   []raveBatch
-	belowRave  [][]raveBatch
-	belowUsed  []int // the i of each belowRave[i] written since the flush
-	rootChild  int   // the root's child the simulation took, -1 if none
-	sinceFlush int
+	// batches hold this worker's AMAF results for the children of busy
+	// nodes until they are due (see raveLag): each simulation updates
+	// dozens of the children of each node on its path, and adding to them
+	// at once makes the workers fight over the cache lines of the nodes
+	// they all go through. batchSlots counts the children they cover.
+	batches    map[*node]*raveBatch
+	batchSlots int
+
+	rootChild int // the root's child the simulation took, -1 if none
 
 	// The workers are allocated one after the other; the padding keeps
 	// the fields one writes on every simulation off the cache lines of the
@@ -108,7 +105,7 @@ func (w *worker) reset(b *rules.Board, children int) {
 	for i := range w.owner {
 		w.owner[i].net = net[i*points : (i+1)*points : (i+1)*points]
 	}
-	w.rootRave, w.belowRave, w.sinceFlush = make([]raveBatch, children), make([][]raveBatch, children), 0
+	w.batches, w.batchSlots = make(map[*node]*raveBatch), 0
 }
 
 // makeScratch makes the slices a simulation writes, for boards like b.
@@ -138,16 +135,13 @@ func (w *worker) run(ctx context.Context) {
 	limit := int64(b.Playouts)
 	reports := b.Progress != nil && w == w.s.workers[0]
 	next := time.Now().Add(b.ProgressEvery)
-	defer w.flushRave()
+	defer w.flushBatches()
 	for !w.s.shouldStop(ctx) {
 		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
 			w.s.playouts.Add(-1)
 			return
 		}
 		w.simulate()
-		if w.sinceFlush++; w.sinceFlush >= raveFlushEvery {
-			w.flushRave()
-		}
 		if reports && time.Now().After(next) {
 			b.Progress(w.s.result(w.s.game.Board()))
 			next = time.Now().Add(b.ProgressEvery)
@@ -417,7 +411,8 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		v := valueFor(c)
 		span := int32(length - i)
 		kids := w.path[i].kids()
-		batch := w.raveBatchFor(i, len(kids))
+		batch := w.batchFor(w.path[i], kids)
+		pending := batch.results()
 		for j := range kids {
 			k := &kids[j]
 			if k.move == rules.Pass {
@@ -431,13 +426,18 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 			if distance > 0 { // small boards skip the division
 				weight = raveWeight(distance, first.at-int32(i), span)
 			}
-			if j < len(batch) {
-				batch[j].visits += weight
-				batch[j].value += int64(weight) * v
+			if pending != nil {
+				pending[j].visits += weight
+				pending[j].value += int64(weight) * v
 				continue
 			}
 			k.raveVisits.Add(weight)
 			k.raveValue.Add(int64(weight) * v)
+		}
+		if batch != nil {
+			if batch.sims++; batch.sims >= batch.due {
+				batch.flush()
+			}
 		}
 	}
 }
@@ -462,53 +462,81 @@ type firstPlay struct {
 	at    int32
 }
 
-// raveFlushEvery is how many simulations a worker's batched AMAF results wait
-// before they are added to the tree: long enough to spare the shared cache
-// lines, short enough that selection at the root hardly sees the delay.
-const raveFlushEvery = 16
+// raveLag bounds how late a busy node's children get their AMAF results
+// from a worker: the worker adds them to the nodes once it holds those of
+// a raveLag-th of the node's visits, so a node's AMAF statistics lag its
+// own by a few percent, which selection hardly notices. A node visited
+// less than twice raveLag times gets them at once: a young node's
+// selection leans on them, and its visits are too few for the workers to
+// fight over.
+const raveLag = 32
 
-// raveBatch is AMAF results not yet added to a node.
+// maxBatchSlots bounds a worker's batches, counted in children: past it,
+// they are all added to the tree and dropped.
+const maxBatchSlots = 1 << 16
+
+// raveBatch is a worker's AMAF results not yet added to the children of
+// one node.
 type raveBatch struct {
+	kids    []node
+	pending []raveResult // per child
+	sims    int32        // the simulations gathered
+	due     int32        // the simulations at which they are added
+}
+
+// raveResult is one child's AMAF results in a batch.
+type raveResult struct {
 	visits int32
 	value  int64
 }
 
-// raveBatchFor returns where this worker gathers the AMAF results for the
-// children of path[level], which has the given number of them: a batch
-// for the first two levels, nil below (added to the nodes at once).
-func (w *worker) raveBatchFor(level, children int) []raveBatch {
-	switch {
-	case level == 0:
-		return w.rootRave
-	case level == 1 && w.rootChild >= 0 && w.rootChild < len(w.belowRave):
-		if len(w.belowRave[w.rootChild]) != children { // new, or the node was expanded since
-			w.belowRave[w.rootChild] = make([]raveBatch, children)
-		}
-		w.belowUsed = append(w.belowUsed, w.rootChild)
-		return w.belowRave[w.rootChild]
+// results returns where the batch gathers each child's results, nil for
+// no batch.
+func (b *raveBatch) results() []raveResult {
+	if b == nil {
+		return nil
 	}
-	return nil
+	return b.pending
 }
 
-// flushRave adds the gathered AMAF results to the nodes.
-func (w *worker) flushRave() {
-	rootKids := w.s.root.kids()
-	addRave(rootKids, w.rootRave)
-	for _, i := range w.belowUsed {
-		if i < len(rootKids) {
-			addRave(rootKids[i].kids(), w.belowRave[i])
+// flush adds the batch's results to the children and empties it.
+func (b *raveBatch) flush() {
+	for j := range b.pending {
+		if r := &b.pending[j]; r.visits > 0 {
+			b.kids[j].raveVisits.Add(r.visits)
+			b.kids[j].raveValue.Add(r.value)
+			*r = raveResult{}
 		}
 	}
-	w.belowUsed, w.sinceFlush = w.belowUsed[:0], 0
+	b.sims = 0
 }
 
-// addRave adds the batch to the nodes and empties it.
-func addRave(kids []node, batch []raveBatch) {
-	for j := range batch {
-		if r := &batch[j]; r.visits > 0 && j < len(kids) {
-			kids[j].raveVisits.Add(r.visits)
-			kids[j].raveValue.Add(r.value)
-			*r = raveBatch{}
-		}
+// batchFor returns the batch that gathers the AMAF results for kids, the
+// children of n, if n is busy enough for one (see raveLag), and nil
+// otherwise.
+func (w *worker) batchFor(n *node, kids []node) *raveBatch {
+	visits := n.visits.Load()
+	if len(kids) == 0 || visits < 2*raveLag {
+		return nil
 	}
+	b := w.batches[n]
+	if b == nil {
+		if w.batchSlots+len(kids) > maxBatchSlots {
+			w.flushBatches()
+		}
+		b = &raveBatch{kids: kids, pending: make([]raveResult, len(kids))}
+		w.batches[n], w.batchSlots = b, w.batchSlots+len(kids)
+	}
+	b.due = visits / raveLag
+	return b
+}
+
+// flushBatches adds every batch's results to the tree and drops the
+// batches.
+func (w *worker) flushBatches() {
+	for _, b := range w.batches {
+		b.flush()
+	}
+	clear(w.batches)
+	w.batchSlots = 0
 }

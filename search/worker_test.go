@@ -1,0 +1,80 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// busyNode returns a node with the given visits and three children.
+func busyNode(visits int32) (*node, []node) {
+	n := &node{}
+	kids := make([]node, 3)
+	n.children.Store(&kids)
+	n.visits.Store(visits)
+	return n, kids
+}
+
+func TestYoungNodesGetTheirAmafAtOnce(t *testing.T) {
+	w := &worker{batches: make(map[*node]*raveBatch)}
+	n, kids := busyNode(2*raveLag - 1)
+	assert.Nil(t, w.batchFor(n, kids))
+	assert.Empty(t, w.batches)
+}
+
+func TestRaveBatchIsDueAfterItsShareOfVisits(t *testing.T) {
+	w := &worker{batches: make(map[*node]*raveBatch)}
+	n, kids := busyNode(10 * raveLag)
+	b := w.batchFor(n, kids)
+	require.NotNil(t, b)
+	assert.Equal(t, int32(10), b.due, "a raveLag-th of the node's visits")
+	assert.Same(t, b, w.batchFor(n, kids), "one batch per node")
+
+	b.results()[1] = raveResult{visits: 3, value: 2 * valueUnit}
+	b.flush()
+	assert.Equal(t, int32(3), kids[1].raveVisits.Load())
+	assert.Equal(t, int64(2*valueUnit), kids[1].raveValue.Load())
+	assert.Equal(t, raveResult{}, b.results()[1], "flushed results are not added twice")
+	b.flush()
+	assert.Equal(t, int32(3), kids[1].raveVisits.Load())
+}
+
+func TestRaveBatchesAreBounded(t *testing.T) {
+	w := &worker{batches: make(map[*node]*raveBatch)}
+	first, firstKids := busyNode(100 * raveLag)
+	w.batchFor(first, firstKids).results()[0] = raveResult{visits: 1, value: valueUnit}
+	for w.batchSlots+3 <= maxBatchSlots {
+		n, kids := busyNode(100 * raveLag)
+		w.batchFor(n, kids)
+	}
+	n, kids := busyNode(100 * raveLag)
+	w.batchFor(n, kids)
+	assert.Len(t, w.batches, 1, "past the bound the batches are dropped")
+	assert.Equal(t, int32(1), firstKids[0].raveVisits.Load(), "and their results added to the tree first")
+}
+
+// Every simulation through a root child counts that child's own move in
+// its AMAF statistics, so once a search is over and nothing is pending, a
+// child has at least as many AMAF games as real ones.
+func TestSearchLeavesNoAmafPending(t *testing.T) {
+	g, err := rules.NewGame(9, rules.DefaultOptions())
+	require.NoError(t, err)
+	cfg := DefaultConfig()
+	cfg.Threads = 2
+	s := New(cfg)
+	s.Search(context.Background(), g, rules.Black, Budget{Playouts: 3000})
+	for _, w := range s.workers {
+		assert.Empty(t, w.batches)
+	}
+	kids := s.root.kids()
+	require.NotEmpty(t, kids)
+	for i := range kids {
+		if k := &kids[i]; k.move != rules.Pass {
+			assert.GreaterOrEqual(t, k.raveVisits.Load(), k.visits.Load(), "%v", k.move)
+		}
+	}
+}
