@@ -17,18 +17,29 @@ import "github.com/yunzi-go/yunzi/rules"
 // last position's simulations mostly still apply after one more move),
 // and is emptied only when the board's size changes.
 type replyTable struct {
-	points int              // the point indexes in use: 0 to points-1
-	one    [2][]rules.Point // [colour][last]: the reply, or Pass
-	two    [2][]rules.Point // [colour][beforeLast*points+last]
+	// index numbers the board's points from 1, leaving 0 for Pass, so the
+	// pair table has a row and a column per point and none for the padding
+	// around the board: on 19x19 it takes 262 KB a colour, where indexed
+	// by Point it took 629 KB. A playout reads it at random on every move,
+	// and the read that misses the cache was a tenth of a 19x19 search's
+	// time; the smaller table more often stays in the cache.
+	index  []int32
+	points int              // the indexes in use: 0 to points-1
+	one    [2][]rules.Point // [colour][index of last]: the reply, or Pass
+	two    [2][]rules.Point // [colour][index of beforeLast*points + index of last]
 }
 
-// reset empties the table for boards of the given point range. The zero
-// Point is Pass, so a new table stores no reply.
-func (t *replyTable) reset(points int) {
-	t.points = points
+// reset empties the table for boards like b. The zero Point is Pass, so a
+// new table stores no reply.
+func (t *replyTable) reset(b *rules.Board) {
+	t.index = make([]int32, int(rules.PointAt(b.Size(), b.Size()))+1)
+	for i, p := range b.Points() {
+		t.index[p] = int32(i + 1)
+	}
+	t.points = len(b.Points()) + 1
 	for i := range 2 {
-		t.one[i] = make([]rules.Point, points)
-		t.two[i] = make([]rules.Point, points*points)
+		t.one[i] = make([]rules.Point, t.points)
+		t.two[i] = make([]rules.Point, t.points*t.points)
 	}
 }
 
@@ -38,8 +49,8 @@ func colourIndex(c rules.Color) int { return int(c) - int(rules.Black) }
 // reply returns c's stored replies: pair to beforeLast then last, single
 // to last alone; Pass where none is stored.
 func (t *replyTable) reply(c rules.Color, beforeLast, last rules.Point) (pair, single rules.Point) {
-	i := colourIndex(c)
-	return t.two[i][int(beforeLast)*t.points+int(last)], t.one[i][last]
+	i, l := colourIndex(c), t.index[last]
+	return t.two[i][t.index[beforeLast]*int32(t.points)+l], t.one[i][l]
 }
 
 // learn updates the table with the moves of a simulation that Black won if
@@ -51,9 +62,9 @@ func (t *replyTable) learn(seq []played, blackWon bool) {
 		if m.point == rules.Pass {
 			continue
 		}
-		c := colourIndex(m.color)
-		one := &t.one[c][seq[i-1].point]
-		two := &t.two[c][int(seq[i-2].point)*t.points+int(seq[i-1].point)]
+		c, last := colourIndex(m.color), t.index[seq[i-1].point]
+		one := &t.one[c][last]
+		two := &t.two[c][t.index[seq[i-2].point]*int32(t.points)+last]
 		if (m.color == rules.Black) == blackWon {
 			*one, *two = m.point, m.point
 			continue

@@ -22,7 +22,7 @@ func simulation(t *testing.T, moves ...string) []played {
 
 func TestReplyTableLearnsTheWinnersReplies(t *testing.T) {
 	var r replyTable
-	r.reset(int(rules.PointAt(9, 9)) + 1)
+	r.reset(rules.NewBoard(9))
 	r.learn(simulation(t, "D4", "D5", "E5", "E4"), true)
 
 	pair, single := r.reply(rules.Black, point(t, "D4"), point(t, "D5"))
@@ -35,7 +35,7 @@ func TestReplyTableLearnsTheWinnersReplies(t *testing.T) {
 
 func TestReplyTableForgetsLosingReplies(t *testing.T) {
 	var r replyTable
-	r.reset(int(rules.PointAt(9, 9)) + 1)
+	r.reset(rules.NewBoard(9))
 	r.learn(simulation(t, "D4", "D5", "E5"), true)
 	// The same answer to D5 after another first move now loses: the
 	// single reply is forgotten, the pair after D4 is another key and
@@ -66,8 +66,8 @@ func TestGoodReplyPlaysOnlyPlayableReplies(t *testing.T) {
 	w := policyWorker(g)
 	b := g.Board()
 	d4, e5 := point(t, "D4"), point(t, "E5")
-	w.replies.one[colourIndex(rules.Black)][e5] = point(t, "E4")
-	w.replies.two[colourIndex(rules.Black)][int(d4)*w.replies.points+int(e5)] = point(t, "F5")
+	w.replies.learn(simulation(t, "D4", "E5", "F5"), true)
+	w.replies.learn(simulation(t, "C3", "E5", "E4"), true) // E4 is now the answer to E5 alone
 	assert.Equal(t, "E4", w.goodReply(b, rules.Black, d4, e5).String())
 
 	require.NoError(t, b.Play(rules.Move{Color: rules.Black, Point: point(t, "E4")}))

@@ -124,7 +124,7 @@ func (w *worker) makeScratch(b *rules.Board) {
 	w.twoLib = make([]rules.Point, 0, minBytes/2)
 	w.chances = make([]float64, 0, max(len(b.Points()), minBytes/8))
 	w.moves = make([]rules.Point, 0, max(len(b.Points()), minBytes/2))
-	w.replies.reset(n)
+	w.replies.reset(b)
 }
 
 // run simulates until the budget is spent. Each simulation first claims
