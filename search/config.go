@@ -17,6 +17,17 @@ type Config struct {
 	// budget, equal seeds give equal searches.
 	Seed uint64
 
+	// VirtualLoss is the number of lost games a simulation in flight counts
+	// at each node of its path, until its result replaces them, when more
+	// than one worker searches. Each one makes the other workers less
+	// likely to follow the same line; following it, they would write to
+	// the same nodes at the same time, and each worker would stall on the
+	// cache lines the other has just written. With 8 (was 1), two workers
+	// on empty 9x9 went from 0.87 to 0.99 times the playouts of two
+	// one-thread searches run at once in separate processes, on 19x19 from
+	// 0.91 to 0.99; in 9x9 self-play with two threads at 3000 playouts a
+	// move, 8 won 98 of 200 games against 1.
+	VirtualLoss int32
 	// ExpandAfter is the number of visits a leaf needs before it gets
 	// children; lower grows the tree faster and costs memory.
 	ExpandAfter int32
@@ -184,6 +195,7 @@ func DefaultConfig() Config {
 		Threads:         runtime.NumCPU(),
 		MaxNodes:        4_000_000,
 		Seed:            1,
+		VirtualLoss:     8,
 		ExpandAfter:     8,
 		Exploration:     0,
 		RaveEquivalence: 3000,

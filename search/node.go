@@ -11,7 +11,8 @@ import (
 // counted for the player who made the move. Workers update the counters
 // with atomic adds and never lock: a visit is counted on the way down (so
 // a game in flight reads as a loss, the "virtual loss" that spreads workers
-// over the tree) and its result on the way back up.
+// over the tree; Config.VirtualLoss of them with several workers) and its
+// result on the way back up.
 type node struct {
 	// children is nil until the node is expanded, then the complete slice:
 	// one worker builds it and publishes it with a single atomic store.

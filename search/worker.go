@@ -25,6 +25,9 @@ type worker struct {
 	// exploration is the UCB constant on this board (Config.Exploration,
 	// or Large's).
 	exploration float64
+	// virtualLoss is the visits a simulation counts at each node on its
+	// way down: Config.VirtualLoss with other workers, 1 alone.
+	virtualLoss int32
 
 	// rng is held by value: two generators allocated one after the other
 	// share a cache line, and every draw would then stall the other worker.
@@ -96,6 +99,10 @@ func (w *worker) useBoard(b *rules.Board) {
 // has the given number of children.
 func (w *worker) reset(b *rules.Board, children int) {
 	w.useBoard(b)
+	w.virtualLoss = 1
+	if len(w.s.workers) > 1 {
+		w.virtualLoss = max(w.cfg.VirtualLoss, 1)
+	}
 	// The tallies are read while the search runs (analysis), so they are
 	// made in full now and only counted into later. Their counters come
 	// from one allocation, for the reason makeScratch gives.
@@ -166,7 +173,7 @@ func (w *worker) simulate() {
 			w.rootChild = i
 		}
 		n = &kids[i]
-		n.visits.Add(1)
+		n.visits.Add(w.virtualLoss)
 		b.PlayUnchecked(c, n.move)
 		w.path = append(w.path, n)
 		w.seq = append(w.seq, played{c, n.move})
@@ -174,7 +181,8 @@ func (w *worker) simulate() {
 		w.hashes = append(w.hashes, positionAt{b.Hash(), c})
 		last, beforeLast = n.move, last
 	}
-	if n.visits.Load() >= w.cfg.ExpandAfter && s.nodes.Load() < int64(w.cfg.MaxNodes) {
+	// The leaf's visits count this simulation once, not its virtual loss.
+	if n.visits.Load()-(w.virtualLoss-1) >= w.cfg.ExpandAfter && s.nodes.Load() < int64(w.cfg.MaxNodes) {
 		w.expand(n, b, c, last, beforeLast, len(w.path))
 	}
 	treeMoves := len(w.seq)
@@ -384,6 +392,9 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 	}
 	for i, m := range w.seq[:treeMoves] {
 		w.path[i+1].value.Add(valueFor(m.color))
+		if w.virtualLoss > 1 { // the one visit stays
+			w.path[i+1].visits.Add(1 - w.virtualLoss)
+		}
 	}
 
 	clear(w.amaf)

@@ -78,3 +78,33 @@ func TestSearchLeavesNoAmafPending(t *testing.T) {
 		}
 	}
 }
+
+// A simulation's virtual losses are taken back when its result is counted:
+// once the search is over, the root's children hold one visit per
+// simulation.
+func TestVirtualLossIsTakenBack(t *testing.T) {
+	g, err := rules.NewGame(9, rules.DefaultOptions())
+	require.NoError(t, err)
+	cfg := DefaultConfig()
+	cfg.Threads, cfg.VirtualLoss = 2, 8
+	r := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 2000})
+	visits := 0
+	for _, c := range r.Candidates {
+		visits += c.Visits
+	}
+	assert.Equal(t, r.Playouts, visits)
+}
+
+// Alone, a worker has no one to steer away from its line: the virtual
+// loss does not change its search. (On 13x13 the parent's visits set how
+// many children selection looks at, so a loss counted there would show.)
+func TestVirtualLossLeavesOneThreadAlone(t *testing.T) {
+	g, err := rules.NewGame(13, rules.DefaultOptions())
+	require.NoError(t, err)
+	cfg := DefaultConfig()
+	cfg.Threads, cfg.VirtualLoss = 1, 1
+	one := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 1500})
+	cfg.VirtualLoss = 8
+	eight := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 1500})
+	assert.Equal(t, one.Candidates, eight.Candidates)
+}
