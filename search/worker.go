@@ -476,10 +476,14 @@ type firstPlay struct {
 // raveLag bounds how late a busy node's children get their AMAF results
 // from a worker: the worker adds them to the nodes once it holds those of
 // a raveLag-th of the node's visits, so a node's AMAF statistics lag its
-// own by a few percent, which selection hardly notices. A node visited
+// own by a few percent, which selection hardly notices (in 9x9 self-play
+// at 3000 playouts a move, one thread, this won 102 of 200 games against
+// batching the first two levels every 16 simulations). A node visited
 // less than twice raveLag times gets them at once: a young node's
 // selection leans on them, and its visits are too few for the workers to
-// fight over.
+// fight over. With two threads on empty 9x9, the search went from 0.80 to
+// 0.87 times the playouts of two one-thread searches run at once in
+// separate processes; on 19x19 from 0.89 to 0.91.
 const raveLag = 32
 
 // maxBatchSlots bounds a worker's batches, counted in children: past it,
