@@ -37,7 +37,7 @@ func DefaultConfig() Config {
 
 // Measurement is one line of the report.
 type Measurement struct {
-	Kind     string    `json:"kind"`     // "light" or "search"
+	Kind     string    `json:"kind"`     // "light", "search" or "apart"
 	Position string    `json:"position"` // "empty" or "midgame"
 	Size     int       `json:"size"`
 	Threads  int       `json:"threads"`
@@ -60,7 +60,7 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 		}
 		for _, pos := range []string{"empty", "midgame"} {
 			g := position(size, pos)
-			for _, kind := range []string{"light", "search"} {
+			for _, kind := range []string{"light", "search", "apart"} {
 				ms := make([]Measurement, len(cfg.Threads))
 				for i, threads := range cfg.Threads {
 					ms[i] = Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
@@ -71,10 +71,13 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 							return out, err
 						}
 						var rate float64
-						if kind == "light" {
+						switch kind {
+						case "light":
 							rate = lightRate(g.Board(), g.ToMove(), threads, cfg.Duration)
-						} else {
-							rate = searchRate(ctx, g, threads, cfg)
+						case "search":
+							rate = searchRate(ctx, g, threads, cfg.Search, cfg.Duration)
+						case "apart":
+							rate = apartRate(ctx, g, threads, cfg)
 						}
 						ms[i].Runs = append(ms[i].Runs, rate)
 					}
@@ -155,12 +158,41 @@ func lightRate(start *rules.Board, c rules.Color, threads int, d time.Duration) 
 	return float64(total) / time.Since(begin).Seconds()
 }
 
-// searchRate runs one full search for the duration and returns its speed.
-func searchRate(ctx context.Context, g *rules.Game, threads int, cfg Config) float64 {
-	sc := cfg.Search
+// searchRate runs one full search with the given settings and number of
+// threads for the duration, and returns its speed. The search runs the
+// whole duration: the budget has no deadline that would let it stop early
+// once its move is decided, which would make runs of unequal length.
+func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Config, d time.Duration) float64 {
 	sc.Threads = threads
-	r := search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{Hard: cfg.Duration})
-	return r.PlayoutsPerSecond()
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	return search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
+}
+
+// apartRate runs n one-thread searches at once, each with a tree of its own
+// and its own seed, and returns their total speed: what n threads would
+// give if sharing one tree cost nothing. Over the "search" rate with as
+// many threads, it shows the cost of the shared tree apart from the
+// machine's (cores that slow each other down through the caches and memory
+// they share, or a neighbour's load).
+func apartRate(ctx context.Context, g *rules.Game, n int, cfg Config) float64 {
+	rates := make([]float64, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		sc := cfg.Search
+		sc.Seed += uint64(i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rates[i] = searchRate(ctx, g, 1, sc, cfg.Duration)
+		}()
+	}
+	wg.Wait()
+	total := 0.0
+	for _, r := range rates {
+		total += r
+	}
+	return total
 }
 
 func median(xs []float64) float64 {

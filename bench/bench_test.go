@@ -19,13 +19,18 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 	cfg.Sizes, cfg.Threads, cfg.Runs, cfg.Duration = []int{5, 9}, []int{1, 2}, 3, 20*time.Millisecond
 	ms, err := Run(context.Background(), cfg)
 	require.NoError(t, err)
-	// 2 sizes x 2 positions x 2 thread counts x 2 kinds.
-	require.Len(t, ms, 16)
+	// 2 sizes x 2 positions x 2 thread counts x 3 kinds.
+	require.Len(t, ms, 24)
 	for _, m := range ms {
 		assert.Len(t, m.Runs, 3)
 		assert.Greater(t, m.Median, 0.0, "%+v", m)
 		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
 	}
+	kinds := map[string]int{}
+	for _, m := range ms {
+		kinds[m.Kind]++
+	}
+	assert.Equal(t, map[string]int{"light": 8, "search": 8, "apart": 8}, kinds)
 	// Each kind's thread counts are measured side by side, the first one
 	// the base of the speedups.
 	for i := 0; i < len(ms); i += 2 {
@@ -39,7 +44,7 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 
 	var text bytes.Buffer
 	require.NoError(t, WriteText(&text, ms))
-	assert.Equal(t, 17, strings.Count(text.String(), "\n"), "a header and one line a measurement")
+	assert.Equal(t, 25, strings.Count(text.String(), "\n"), "a header and one line a measurement")
 
 	var js bytes.Buffer
 	require.NoError(t, WriteJSON(&js, ms))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measure Yunzi's speed: `yunzi bench` (light and full-search playouts per
+# Measure Yunzi's speed: `yunzi bench` (light, full-search and apart playouts per
 # second by size, position and threads, median of runs) and the Go
 # benchmarks of the hot paths.
 # Usage: scripts/bench.sh [--json] [extra yunzi bench options...]
