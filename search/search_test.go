@@ -25,6 +25,14 @@ func gameFrom(t *testing.T, diagram string, komi float64, toMove rules.Color) *r
 	return g
 }
 
+// emptyGame starts a game on an empty board of the given size.
+func emptyGame(t *testing.T, size int) *rules.Game {
+	t.Helper()
+	g, err := rules.NewGame(size, rules.DefaultOptions())
+	require.NoError(t, err)
+	return g
+}
+
 func point(t *testing.T, s string) rules.Point {
 	t.Helper()
 	p, err := rules.ParsePoint(s)
@@ -133,8 +141,7 @@ func TestScoreLeadPerMove(t *testing.T) {
 }
 
 func TestSearchIsDeterministicWithOneThread(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	require.NoError(t, g.Play(rules.Move{Color: rules.Black, Point: point(t, "E5")}))
 	a := searchMove(g, rules.White, 2000)
 	b := searchMove(g, rules.White, 2000)
@@ -172,8 +179,7 @@ func TestTreeNeverOffersSuperko(t *testing.T) {
 }
 
 func TestTreeRespectsNodeCap(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	cfg := DefaultConfig()
 	cfg.Threads, cfg.MaxNodes = 2, 1000
 	r := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 5000})
@@ -184,8 +190,7 @@ func TestTreeRespectsNodeCap(t *testing.T) {
 }
 
 func TestTreeIsReusedAfterMoves(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	cfg := DefaultConfig()
 	cfg.Threads = 1
 	s := New(cfg)
@@ -201,8 +206,7 @@ func TestTreeIsReusedAfterMoves(t *testing.T) {
 }
 
 func TestSearchStopsOnContext(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := New(DefaultConfig()).Search(ctx, g, rules.Black, Budget{})
@@ -230,8 +234,7 @@ func TestNakadeMoveFindsVitalPoint(t *testing.T) {
 }
 
 func TestSearchReportsProgress(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	cfg := DefaultConfig()
 	cfg.Threads = 2
 	var reports []*Result

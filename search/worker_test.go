@@ -61,8 +61,7 @@ func TestRaveBatchesAreBounded(t *testing.T) {
 // its AMAF statistics, so once a search is over and nothing is pending, a
 // child has at least as many AMAF games as real ones.
 func TestSearchLeavesNoAmafPending(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	cfg := DefaultConfig()
 	cfg.Threads = 2
 	s := New(cfg)
@@ -83,8 +82,7 @@ func TestSearchLeavesNoAmafPending(t *testing.T) {
 // once the search is over, the root's children hold one visit per
 // simulation.
 func TestVirtualLossIsTakenBack(t *testing.T) {
-	g, err := rules.NewGame(9, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 9)
 	cfg := DefaultConfig()
 	cfg.Threads, cfg.VirtualLoss = 2, 8
 	r := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 2000})
@@ -99,8 +97,7 @@ func TestVirtualLossIsTakenBack(t *testing.T) {
 // loss does not change its search. (On 13x13 the parent's visits set how
 // many children selection looks at, so a loss counted there would show.)
 func TestVirtualLossLeavesOneThreadAlone(t *testing.T) {
-	g, err := rules.NewGame(13, rules.DefaultOptions())
-	require.NoError(t, err)
+	g := emptyGame(t, 13)
 	cfg := DefaultConfig()
 	cfg.Threads, cfg.VirtualLoss = 1, 1
 	one := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 1500})
