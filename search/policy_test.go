@@ -186,9 +186,7 @@ func TestSettingsByBoardSize(t *testing.T) {
 		size                     int
 		scoreWeight, exploration float64
 	}{{9, 0.1, 0}, {cfg.Large.MinSize, 0.25, 0.05}, {19, 0.25, 0.05}, {9, 0.1, 0}} {
-		g, err := rules.NewGame(tt.size, rules.DefaultOptions())
-		require.NoError(t, err)
-		w.useBoard(g.Board())
+		w.useBoard(emptyGame(t, tt.size).Board())
 		assert.Equal(t, tt.scoreWeight, w.scoreWeight, "%dx%d", tt.size, tt.size)
 		assert.Equal(t, tt.exploration, w.exploration, "%dx%d", tt.size, tt.size)
 	}
