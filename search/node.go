@@ -64,6 +64,14 @@ func (n *node) realWinRate() float64 {
 	return float64(n.value.Load()) / valueUnit / float64(v)
 }
 
+// amafWithPrior returns the node's AMAF win rate and games with its prior
+// games counted weight times over among them. The node has AMAF games.
+func (n *node) amafWithPrior(weight float64) (rate, games float64) {
+	rv := float64(n.raveVisits.Load())
+	games = rv + weight*float64(n.prior.visits)
+	return (float64(n.raveValue.Load())/valueUnit + weight*float64(n.prior.wins)) / games, games
+}
+
 // amafRate is the node's AMAF win rate, 0 without AMAF games.
 func (n *node) amafRate() float64 {
 	rv := n.raveVisits.Load()

@@ -25,6 +25,10 @@ type worker struct {
 	// exploration is the UCB constant on this board (Config.Exploration,
 	// or Large's).
 	exploration float64
+	// priorAmaf is how many times over the priors of the root's children
+	// count among their AMAF games on this board (LargeBoard.PriorAmaf; 0
+	// on small boards).
+	priorAmaf float64
 	// virtualLoss is the visits a simulation counts at each node on its
 	// way down: Config.VirtualLoss with other workers, 1 alone.
 	virtualLoss int32
@@ -89,9 +93,9 @@ func (w *worker) useBoard(b *rules.Board) {
 		w.makeScratch(b)
 	}
 	w.large = b.Size() >= w.cfg.Large.MinSize
-	w.scoreWeight, w.exploration = w.cfg.ScoreWeight, w.cfg.Exploration
+	w.scoreWeight, w.exploration, w.priorAmaf = w.cfg.ScoreWeight, w.cfg.Exploration, 0
 	if w.large {
-		w.scoreWeight, w.exploration = w.cfg.Large.ScoreWeight, w.cfg.Large.Exploration
+		w.scoreWeight, w.exploration, w.priorAmaf = w.cfg.Large.ScoreWeight, w.cfg.Large.Exploration, w.cfg.Large.PriorAmaf
 	}
 }
 
@@ -233,15 +237,19 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	if w.large {
 		moves = min(moves, w.cfg.Large.Widening.width(visits))
 	}
-	best, bestValue := len(kids)-1, w.ucb(&kids[len(kids)-1], logParent)
+	priorAmaf := 0.0
+	if n == w.s.root {
+		priorAmaf = w.priorAmaf
+	}
+	best, bestValue := len(kids)-1, w.ucb(&kids[len(kids)-1], logParent, priorAmaf)
 	for i := range kids[:moves] {
-		if v := w.ucb(&kids[i], logParent); v > bestValue {
+		if v := w.ucb(&kids[i], logParent, priorAmaf); v > bestValue {
 			best, bestValue = i, v
 		}
 	}
 	if w.large && moves < len(kids)-1 && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
 		if i := w.promoted(kids[moves:len(kids)-1], bestAmaf(kids[:moves])); i >= 0 {
-			if v := w.ucb(&kids[moves+i], logParent); v > bestValue {
+			if v := w.ucb(&kids[moves+i], logParent, priorAmaf); v > bestValue {
 				best = moves + i
 			}
 		}
@@ -251,13 +259,19 @@ func (w *worker) selectChild(n *node, kids []node) int {
 
 // ucb returns the selection value of child k: its win rate blended with its
 // AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus the
-// board's UCB exploration term, if any.
-func (w *worker) ucb(k *node, logParent float64) float64 {
+// board's UCB exploration term, if any. The prior counts priorAmaf times
+// over in the AMAF win rate too: on large boards, for the root's children
+// (see LargeBoard.PriorAmaf).
+func (w *worker) ucb(k *node, logParent, priorAmaf float64) float64 {
 	v := float64(k.visits.Load()) + float64(k.prior.visits)
 	q := k.winRate()
 	if rv := float64(k.raveVisits.Load()); rv > 0 {
+		amaf := k.amafRate()
+		if priorAmaf > 0 {
+			amaf, rv = k.amafWithPrior(priorAmaf)
+		}
 		beta := rv / (rv + v + rv*v/w.cfg.RaveEquivalence)
-		q = (1-beta)*q + beta*k.amafRate()
+		q = (1-beta)*q + beta*amaf
 	}
 	if w.exploration == 0 {
 		// Sparing the square root and division per child is worth 2 to 4%
