@@ -143,7 +143,11 @@ type LargeBoard struct {
 	//
 	// Deeper nodes have far fewer AMAF games, and there the same weight
 	// would drown them: counted at every node, 30 won 12 of 34 games of
-	// 13x13 self-play at 0.3 s a move against 0.
+	// 13x13 self-play at 0.3 s a move against 0. At the root alone it
+	// won 139 of 266 of those games (52%, no difference), and 20 of 24
+	// against GNU Go level 10 on 19x19 at 2 s a move, where the builds
+	// before it had won 41 of 52. It is kept for the opening, where it
+	// takes the empty corners first (TestOpeningTakesTheEmptyCorner).
 	PriorAmaf float64
 }
 
