@@ -44,8 +44,13 @@ type Measurement struct {
 	Median   float64   `json:"playouts_per_second"`
 	Runs     []float64 `json:"runs"`
 	// Speedup is the median, over the rounds, of this run's rate over the
-	// same round's rate with the first thread count (1 for that one).
+	// same round's rate with the first thread count (1 for that one). For
+	// the search, that base run is given as many times the duration as
+	// this one has times its threads, so that the two do about the same
+	// work (see equalWorkRate).
 	Speedup float64 `json:"speedup"`
+	// Bases are the rates, one a round, that Speedup divides the runs by.
+	Bases []float64 `json:"bases"`
 }
 
 // Run takes every measurement the config asks for. The thread counts take
@@ -80,11 +85,16 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 							rate = apartRate(ctx, g, threads, cfg)
 						}
 						ms[i].Runs = append(ms[i].Runs, rate)
+						base := ms[0].Runs[len(ms[0].Runs)-1]
+						if kind == "search" && i > 0 {
+							base = equalWorkRate(ctx, g, cfg, threads)
+						}
+						ms[i].Bases = append(ms[i].Bases, base)
 					}
 				}
 				for i := range ms {
 					ms[i].Median = median(ms[i].Runs)
-					ms[i].Speedup = median(ratios(ms[i].Runs, ms[0].Runs))
+					ms[i].Speedup = median(ratios(ms[i].Runs, ms[i].Bases))
 				}
 				out = append(out, ms...)
 			}
@@ -167,6 +177,21 @@ func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Confi
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	return search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
+}
+
+// equalWorkRate runs a search with the first of cfg.Threads for as much
+// longer than the duration as it has fewer threads than threads, and
+// returns its speed: the base of the speedup of a search with threads.
+// Both grow trees of about the same size. A simulation costs more in a
+// bigger tree (a longer path down, more children to update on the way
+// back), and over a base of the same duration the search with more
+// threads would pay for its bigger tree: on empty 9x9 one thread's rate
+// fell by 3% from a 1 s search to a 2 s one, a cost of the tree's size,
+// not of the threads sharing it.
+func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int) float64 {
+	first := cfg.Threads[0]
+	d := time.Duration(float64(cfg.Duration) * float64(threads) / float64(first))
+	return searchRate(ctx, g, first, cfg.Search, d)
 }
 
 // apartRate runs n one-thread searches at once, each with a tree of its own

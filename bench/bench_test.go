@@ -32,13 +32,21 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 	}
 	assert.Equal(t, map[string]int{"light": 8, "search": 8, "apart": 8}, kinds)
 	// Each kind's thread counts are measured side by side, the first one
-	// the base of the speedups.
+	// the base of the speedups; but the search's base is a run of its own,
+	// twice as long as the two threads' run.
 	for i := 0; i < len(ms); i += 2 {
 		one, two := ms[i], ms[i+1]
 		require.Equal(t, []int{1, 2}, []int{one.Threads, two.Threads})
 		assert.Equal(t, one.Kind, two.Kind)
+		assert.Equal(t, one.Runs, one.Bases)
 		assert.Equal(t, 1.0, one.Speedup)
-		assert.Equal(t, median(ratios(two.Runs, one.Runs)), two.Speedup)
+		if two.Kind == "search" {
+			assert.NotEqual(t, one.Runs, two.Bases)
+		} else {
+			assert.Equal(t, one.Runs, two.Bases)
+		}
+		assert.Len(t, two.Bases, 3)
+		assert.Equal(t, median(ratios(two.Runs, two.Bases)), two.Speedup)
 		assert.Greater(t, two.Speedup, 0.0)
 	}
 
