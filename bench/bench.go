@@ -179,10 +179,10 @@ func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Confi
 	return search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
 }
 
-// equalWorkRate runs a search with the first of cfg.Threads for as much
-// longer than the duration as it has fewer threads than threads, and
-// returns its speed: the base of the speedup of a search with threads.
-// Both grow trees of about the same size. A simulation costs more in a
+// equalWorkRate runs a search with the first of cfg.Threads for the
+// duration times threads over that count (one thread for 2 s when two
+// search for 1 s), and returns its speed: the base of the speedup of the
+// search with threads. The two grow trees of about the same size. A simulation costs more in a
 // bigger tree (a longer path down, more children to update on the way
 // back), and over a base of the same duration the search with more
 // threads would pay for its bigger tree: on empty 9x9 one thread's rate
