@@ -45,9 +45,9 @@ type Measurement struct {
 	Runs     []float64 `json:"runs"`
 	// Speedup is the median, over the rounds, of this run's rate over the
 	// same round's rate with the first thread count (1 for that one). For
-	// the search, that base run is given as many times the duration as
-	// this one has times its threads, so that the two do about the same
-	// work (see equalWorkRate).
+	// the search, the base is a run of its own with the first thread
+	// count, longer in proportion to this run's threads, so that the two
+	// do about the same work (see equalWorkRate).
 	Speedup float64 `json:"speedup"`
 	// Bases are the rates, one a round, that Speedup divides the runs by.
 	Bases []float64 `json:"bases"`
@@ -182,12 +182,12 @@ func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Confi
 // equalWorkRate runs a search with the first of cfg.Threads for the
 // duration times threads over that count (one thread for 2 s when two
 // search for 1 s), and returns its speed: the base of the speedup of the
-// search with threads. The two grow trees of about the same size. A simulation costs more in a
-// bigger tree (a longer path down, more children to update on the way
-// back), and over a base of the same duration the search with more
-// threads would pay for its bigger tree: on empty 9x9 one thread's rate
-// fell by 3% from a 1 s search to a 2 s one, a cost of the tree's size,
-// not of the threads sharing it.
+// search with threads. The two grow trees of about the same size. A
+// simulation costs more in a bigger tree (a longer path down, more
+// children to update on the way back), and over a base of the same
+// duration the search with more threads would pay for its bigger tree:
+// on empty 9x9 one thread's rate fell by 3% from a 1 s search to a 2 s
+// one, a cost of the tree's size, not of the threads sharing it.
 func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int) float64 {
 	first := cfg.Threads[0]
 	d := time.Duration(float64(cfg.Duration) * float64(threads) / float64(first))
