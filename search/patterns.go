@@ -11,6 +11,13 @@ import (
 // to play, the rows are drawn top first. X and O are stones of either
 // colour (every pattern also matches with the colours swapped), '.' is
 // empty, '#' the edge, 'x' anything but X, 'o' anything but O, '?' anything.
+//
+// The learned patterns' 3x3 gammas (package pattern) agree with these
+// shapes: next to the last move of random 19x19 games, the points where
+// one matches have shapes of median gamma 5.8, the others 0.45. Played in
+// their place on large boards (the points of gamma 2 or more, one picked
+// in proportion to its gamma), they won 21 of 60 games in 13x13 self-play
+// at 0.3 s a move against these (Wilson 24% to 48%).
 var patternSources = []string{
 	"XOX ... ???", // hane enclosing a stone
 	"XO. ... ?.?", // hane that cannot be cut
