@@ -502,8 +502,9 @@ type firstPlay struct {
 // Batching the real results of a busy node's children as well, each
 // worker's selection counting the ones it owes, gained nothing: with two
 // threads on empty 9x9 the search ran 1.74 and 1.75 times one thread's
-// playouts where the same rounds gave 1.79 and 1.82 without it (1.77 and
-// 1.82 batching only from 1024 visits on). A likely cause: without each
+// playouts where the same rounds gave 1.79 and 1.82 without it; batching
+// only from 1024 visits on, 1.77 and 1.82 where those rounds gave 1.88
+// and 1.74. A likely cause: without each
 // other's virtual losses near the root, the workers follow one line
 // further down, into nodes too young to batch.
 const raveLag = 32
