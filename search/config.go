@@ -27,6 +27,17 @@ type Config struct {
 	// one-thread searches run at once in separate processes, on 19x19 from
 	// 0.91 to 0.99; in 9x9 self-play with two threads at 3000 playouts a
 	// move, 8 won 98 of 200 games against 1.
+	//
+	// A larger one at the root's children alone (64, 8 below them) did
+	// not reach 1.9 times one thread's playouts on 9x9: over 12 rounds of
+	// `yunzi bench --sizes 9 --runs 3` alternating with 8 everywhere, the
+	// median speedup with two threads was 1.875 mid-game (8: 1.785) and
+	// 1.85 on the empty board (8: 1.885), and it won 58 of 120 games of
+	// 9x9 self-play with two threads at 3000 playouts a move. A virtual
+	// loss of a 64th of each node's visits (at least 8) did no better:
+	// medians 1.84 mid-game and 1.79 empty over 6 rounds (8: 1.84, 1.885).
+	// A counted visit weighs less the more a node has, so these barely
+	// steer workers apart at the busy nodes where they meet.
 	VirtualLoss int32
 	// ExpandAfter is the number of visits a leaf needs before it gets
 	// children; lower grows the tree faster and costs memory.
