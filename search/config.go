@@ -35,7 +35,7 @@ type Config struct {
 	// 1.85 on the empty board (8: 1.885), and it won 58 of 120 games of
 	// 9x9 self-play with two threads at 3000 playouts a move. A virtual
 	// loss of a 64th of each node's visits (at least 8) did no better:
-	// medians 1.84 mid-game and 1.79 empty over 6 rounds (8: 1.84, 1.885).
+	// medians 1.825 mid-game and 1.81 empty over 6 rounds (8: 1.84, 1.885).
 	// A counted visit weighs less the more a node has, so these barely
 	// steer workers apart at the busy nodes where they meet.
 	VirtualLoss int32
