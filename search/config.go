@@ -187,6 +187,13 @@ type LargeBoard struct {
 // it, 67 of 80). Looser settings (200 visits, 3 standard errors) promoted
 // a child at up to 8% of a 13x13 search's selections and gained nothing
 // in self-play (26 of 55 games against no promotion).
+//
+// Ordering by criticality as well (Coulom 2009: how much more often than
+// chance a point's owner at the end of the search's playouts is their
+// winner) did not help: a child expanded below the root got 150 won games
+// per unit of its point's criticality (on 19x19 mid-game positions the
+// fight's key points scored 0.15 to 0.23, the median point 0.05), and it
+// won 59 of 118 games of 13x13 self-play at 0.3 s a move. Not kept.
 type Widening struct {
 	Base   int     // children looked at from the start
 	Visits float64 // visits at which the next child joins
