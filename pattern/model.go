@@ -72,9 +72,9 @@ var defaultTable string
 // Default is the model Yunzi plays with, learned by scripts/learn-patterns.sh
 // from the 597 games it found then. Relearned from the 1,096 it finds since
 // GNU Go's later games against Yunzi joined them (17,330 spatial patterns;
-// this table has 11,703), a table played no better: 171 of 324 games of
-// 13x13 self-play at 0.3 s a move against this one (52.8%, Wilson
-// 47.3-58.2%), over two sessions. It is not used.
+// this table has 11,703), a table played no measurably better: 175 of 324
+// games of 13x13 self-play at 0.3 s a move against this one (54.0%,
+// Wilson 48.6-59.4%), over two sessions. It is not used.
 var Default = mustRead(defaultTable)
 
 func mustRead(table string) *Model {

@@ -97,8 +97,9 @@ type Priors struct {
 	// level 10 at 1 s a move 240 of 254, where that bonus won 51 of 62 on
 	// the same machine. Halving the weight lost 127 of 199 self-play games
 	// against it; doubling it won 69 of 125, no difference. Doubled on
-	// 13x13 and up alone (160), it won 99 of 200 games of 13x13 self-play
-	// at 0.3 s a move: no difference there either.
+	// 13x13 and up alone (160), it won 113 of 200 games of 13x13 self-play
+	// at 0.3 s a move (56.5%, Wilson 49.6-63.2%): a candidate, not yet
+	// shown better.
 	Learned   float64
 	EdgeEarly float64 // malus: first or second line with nothing near
 	SelfAtari float64 // malus: the move puts its own chain in atari
@@ -195,7 +196,8 @@ type LargeBoard struct {
 // winner) did not help: a child expanded below the root got 150 won games
 // per unit of its point's criticality (on 19x19 mid-game positions the
 // fight's key points scored 0.15 to 0.23, the median point 0.05), and it
-// won 59 of 118 games of 13x13 self-play at 0.3 s a move. Not kept.
+// won 52 of 119 games of 13x13 self-play at 0.3 s a move (43.7%, Wilson
+// 35.1-52.7%). Not kept.
 type Widening struct {
 	Base   int     // children looked at from the start
 	Visits float64 // visits at which the next child joins
