@@ -97,9 +97,9 @@ type Priors struct {
 	// level 10 at 1 s a move 240 of 254, where that bonus won 51 of 62 on
 	// the same machine. Halving the weight lost 127 of 199 self-play games
 	// against it; doubling it won 69 of 125, no difference. Doubled on
-	// 13x13 and up alone (160), it won 113 of 200 games of 13x13 self-play
-	// at 0.3 s a move (56.5%, Wilson 49.6-63.2%): a candidate, not yet
-	// shown better.
+	// 13x13 and up alone (160), it won 198 of 363 games of 13x13 self-play
+	// at 0.3 s a move over two runs (113 of 200, then 85 of 163; 54.5%,
+	// Wilson 49.4-59.6%): not shown better, not kept.
 	Learned   float64
 	EdgeEarly float64 // malus: first or second line with nothing near
 	SelfAtari float64 // malus: the move puts its own chain in atari
