@@ -195,10 +195,9 @@ type LargeBoard struct {
 // chance the owner of a point at the end of the search's playouts is the
 // playout's winner) did not help: a child expanded below the root, once
 // the search had 500 playouts, got 150 won games per unit of its point's
-// criticality (on 19x19 mid-game positions the
-// fight's key points scored 0.15 to 0.23, the median point 0.05), and it
-// won 52 of 119 games of 13x13 self-play at 0.3 s a move (43.7%, Wilson
-// 35.1-52.7%). Not kept.
+// criticality (on 19x19 mid-game positions the fight's key points scored
+// 0.15 to 0.23, the median point 0.05), and it won 52 of 119 games of
+// 13x13 self-play at 0.3 s a move (43.7%, Wilson 35.1-52.7%). Not kept.
 type Widening struct {
 	Base   int     // children looked at from the start
 	Visits float64 // visits at which the next child joins
