@@ -155,6 +155,12 @@ func (w *worker) tacticalMove(b *rules.Board, c rules.Color, last rules.Point) r
 // three, or gives an own chain next to it, left with two liberties, a
 // third. Without it the playouts let chains in a capturing race be taken
 // at random, and the search misjudges fights between weak groups.
+//
+// Where extending gains an own chain nothing, atari on a touching enemy
+// chain of two liberties as well (the side that ataris first wins a race
+// of two against two) did not help: it won 106 of 200 games of 13x13
+// self-play at 0.3 s a move (53%, Wilson 46.1-59.8%). Offered beside the
+// extensions too, not only in their place, it won 4 of 20. Not kept.
 func (w *worker) twoLibertyMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 	w.cands = w.twoLibertyAnswers(w.cands[:0], b, c, last)
 	return w.pick(w.cands)
