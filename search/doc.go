@@ -1,8 +1,9 @@
 // Package search is Yunzi's Monte-Carlo tree search: a tree shared by all
 // worker goroutines (lock-free, virtual loss), selection by win rate
-// blended with RAVE/AMAF statistics (with a UCB exploration term on large
-// boards), knowledge priors at expansion, heavy playouts in the style of
-// Pachi's Moggy, and ownership gathered from every playout.
+// blended with RAVE/AMAF statistics (by default no UCB exploration term:
+// the priors and AMAF do the exploring), knowledge priors at expansion,
+// heavy playouts in the style of Pachi's Moggy, and ownership gathered
+// from every playout.
 //
 // Reading order: config.go (every tunable, with what it does), node.go (the
 // tree and its statistics), search.go (budgets and stopping), worker.go

@@ -175,20 +175,20 @@ func TestGameValue(t *testing.T) {
 }
 
 // TestSettingsByBoardSize: a worker takes the large boards' score weight
-// and exploration constant from Large.MinSize up and the small boards'
+// and root prior AMAF weight from Large.MinSize up and the small boards'
 // below, board after board.
 func TestSettingsByBoardSize(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ScoreWeight, cfg.Large.ScoreWeight = 0.1, 0.25
-	cfg.Exploration, cfg.Large.Exploration = 0, 0.05
+	cfg.Large.PriorAmaf = 30
 	w := newWorker(New(cfg), 1)
 	for _, tt := range []struct {
-		size                     int
-		scoreWeight, exploration float64
-	}{{9, 0.1, 0}, {cfg.Large.MinSize, 0.25, 0.05}, {19, 0.25, 0.05}, {9, 0.1, 0}} {
+		size                   int
+		scoreWeight, priorAmaf float64
+	}{{9, 0.1, 0}, {cfg.Large.MinSize, 0.25, 30}, {19, 0.25, 30}, {9, 0.1, 0}} {
 		w.useBoard(emptyGame(t, tt.size).Board())
 		assert.Equal(t, tt.scoreWeight, w.scoreWeight, "%dx%d", tt.size, tt.size)
-		assert.Equal(t, tt.exploration, w.exploration, "%dx%d", tt.size, tt.size)
+		assert.Equal(t, tt.priorAmaf, w.priorAmaf, "%dx%d", tt.size, tt.size)
 	}
 }
 

@@ -22,9 +22,6 @@ type worker struct {
 	// scoreWeight is the margin's share of a simulation's value on this
 	// board (Config.ScoreWeight, or Large's).
 	scoreWeight float64
-	// exploration is the UCB constant on this board (Config.Exploration,
-	// or Large's).
-	exploration float64
 	// priorAmaf is how many times over the priors of the root's children
 	// count among their AMAF games on this board (LargeBoard.PriorAmaf; 0
 	// on small boards).
@@ -93,9 +90,9 @@ func (w *worker) useBoard(b *rules.Board) {
 		w.makeScratch(b)
 	}
 	w.large = b.Size() >= w.cfg.Large.MinSize
-	w.scoreWeight, w.exploration, w.priorAmaf = w.cfg.ScoreWeight, w.cfg.Exploration, 0
+	w.scoreWeight, w.priorAmaf = w.cfg.ScoreWeight, 0
 	if w.large {
-		w.scoreWeight, w.exploration, w.priorAmaf = w.cfg.Large.ScoreWeight, w.cfg.Large.Exploration, w.cfg.Large.PriorAmaf
+		w.scoreWeight, w.priorAmaf = w.cfg.Large.ScoreWeight, w.cfg.Large.PriorAmaf
 	}
 }
 
@@ -259,9 +256,9 @@ func (w *worker) selectChild(n *node, kids []node) int {
 
 // ucb returns the selection value of child k: its win rate blended with its
 // AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus the
-// board's UCB exploration term, if any. The prior counts priorAmaf times
-// over in the AMAF win rate too: on large boards, for the root's children
-// (see LargeBoard.PriorAmaf).
+// UCB exploration term, if any. The prior counts priorAmaf times over in
+// the AMAF win rate too: on large boards, for the root's children (see
+// LargeBoard.PriorAmaf).
 func (w *worker) ucb(k *node, logParent, priorAmaf float64) float64 {
 	v := float64(k.visits.Load()) + float64(k.prior.visits)
 	q := k.winRate()
@@ -273,12 +270,12 @@ func (w *worker) ucb(k *node, logParent, priorAmaf float64) float64 {
 		beta := rv / (rv + v + rv*v/w.cfg.RaveEquivalence)
 		q = (1-beta)*q + beta*amaf
 	}
-	if w.exploration == 0 {
+	if w.cfg.Exploration == 0 {
 		// Sparing the square root and division per child is worth 2 to 4%
 		// of a 9x9 search's playouts.
 		return q
 	}
-	return q + w.exploration*math.Sqrt(logParent/(v+1))
+	return q + w.cfg.Exploration*math.Sqrt(logParent/(v+1))
 }
 
 // bestAmaf is the best AMAF win rate among kids.
