@@ -33,10 +33,13 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
-// TestNodeSize pins the memory a tree node costs, the figure MaxNodes is
-// multiplied by.
+// TestNodeSize pins the memory a tree node costs, its node and its AMAF
+// statistics: the figure MaxNodes is multiplied by.
 func TestNodeSize(t *testing.T) {
-	if size := unsafe.Sizeof(node{}); size > 48 {
+	if size := unsafe.Sizeof(node{}) + unsafe.Sizeof(amafStats{}); size > 48 {
 		t.Errorf("a node takes %d bytes, want at most 48", size)
+	}
+	if size := unsafe.Sizeof(node{}); 64%size != 0 {
+		t.Errorf("a node takes %d bytes, which do not divide a 64-byte cache line", size)
 	}
 }

@@ -14,16 +14,47 @@ import (
 // over the tree; Config.VirtualLoss of them with several workers) and its
 // result on the way back up.
 type node struct {
-	// children is nil until the node is expanded, then the complete slice:
-	// one worker builds it and publishes it with a single atomic store.
-	children   atomic.Pointer[[]node]
-	value      atomic.Int64 // sum of the games' values, in valueUnit per game
-	raveValue  atomic.Int64 // the same for the AMAF games
-	prior      prior
-	visits     atomic.Int32
-	raveVisits atomic.Int32
-	move       rules.Point
-	expanding  atomic.Bool
+	// children is nil until a worker claims the node's expansion, then
+	// building until it publishes the complete children with a single
+	// atomic store. Read it with family.
+	children atomic.Pointer[family]
+	value    atomic.Int64 // sum of the games' values, in valueUnit per game
+	prior    prior
+	visits   atomic.Int32
+	move     rules.Point
+}
+
+// building stands in node.children while a worker makes the children.
+// Marking the pointer, where a flag would take a field of its own, keeps a
+// node at 32 bytes, two to a cache line.
+var building = new(family)
+
+// family is a node's children: their nodes and, in a slice of their own,
+// their AMAF statistics, child i's at amaf[i]. A simulation adds AMAF
+// results to dozens of children of every node on its path, and with
+// several workers each line it writes is one the others must fetch again.
+// Apart, four children's AMAF statistics share a 64-byte cache line,
+// where inside 48-byte nodes they took one and a third: on empty 9x9 with
+// two threads, the time a simulation spends backing up its result went
+// from 2.25 to 1.5 microseconds more than with one thread (3.3 alone).
+type family struct {
+	nodes []node
+	amaf  []amafStats
+}
+
+// amafStats are a child's AMAF games (all-moves-as-first: the games in
+// which its colour played its point first, at its depth or later).
+type amafStats struct {
+	value  atomic.Int64 // sum of the games' values, in valueUnit per game
+	visits atomic.Int32
+	// move is the child's move again, in what would be padding, so that
+	// the AMAF updates read no node.
+	move rules.Point
+}
+
+// newFamily returns a family of n children, all zero.
+func newFamily(n int) *family {
+	return &family{nodes: make([]node, n), amaf: make([]amafStats, n)}
 }
 
 // valueUnit is the fixed-point unit of game values: a game's value, from 0
@@ -64,21 +95,20 @@ func (n *node) realWinRate() float64 {
 	return float64(n.value.Load()) / valueUnit / float64(v)
 }
 
-// amafWithPrior returns the node's AMAF win rate and games with its prior
-// games counted weight times over among them. The node has AMAF games.
-func (n *node) amafWithPrior(weight float64) (rate, games float64) {
-	rv := float64(n.raveVisits.Load())
-	games = rv + weight*float64(n.prior.visits)
-	return (float64(n.raveValue.Load())/valueUnit + weight*float64(n.prior.wins)) / games, games
+// withPrior returns the AMAF win rate and games with the prior p's games
+// counted weight times over among them. There are AMAF games.
+func (a *amafStats) withPrior(p prior, weight float64) (rate, games float64) {
+	games = float64(a.visits.Load()) + weight*float64(p.visits)
+	return (float64(a.value.Load())/valueUnit + weight*float64(p.wins)) / games, games
 }
 
-// amafRate is the node's AMAF win rate, 0 without AMAF games.
-func (n *node) amafRate() float64 {
-	rv := n.raveVisits.Load()
+// rate is the AMAF win rate, 0 without AMAF games.
+func (a *amafStats) rate() float64 {
+	rv := a.visits.Load()
 	if rv == 0 {
 		return 0
 	}
-	return float64(n.raveValue.Load()) / valueUnit / float64(rv)
+	return float64(a.value.Load()) / valueUnit / float64(rv)
 }
 
 // lcb is a lower confidence bound on the real win rate (about two standard
@@ -93,10 +123,18 @@ func (n *node) lcb() float64 {
 	return w - 2*math.Sqrt(max(w*(1-w), 0.01)/v)
 }
 
-// kids returns the children, nil if the node is not expanded yet.
+// family returns the node's children, nil if it is not expanded yet.
+func (n *node) family() *family {
+	if f := n.children.Load(); f != building {
+		return f
+	}
+	return nil
+}
+
+// kids returns the children's nodes, nil if the node is not expanded yet.
 func (n *node) kids() []node {
-	if p := n.children.Load(); p != nil {
-		return *p
+	if f := n.family(); f != nil {
+		return f.nodes
 	}
 	return nil
 }

@@ -189,20 +189,21 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	w.large = true
 	wd := s.cfg.Large.Widening
 
-	kids := make([]node, 40)
+	f := newFamily(40)
+	kids := f.nodes
 	for i := range kids {
 		kids[i].move = rules.Point(i + 1)
 		kids[i].prior = prior{visits: 10, wins: 5}
 	}
-	setStats := func(k *node, visits int32, rate float64, raveVisits int32, raveRate float64) {
-		k.visits.Store(visits)
-		k.value.Store(int64(rate * float64(visits) * valueUnit))
-		k.raveVisits.Store(raveVisits)
-		k.raveValue.Store(int64(raveRate * float64(raveVisits) * valueUnit))
+	setStats := func(i int, visits int32, rate float64, raveVisits int32, raveRate float64) {
+		kids[i].visits.Store(visits)
+		kids[i].value.Store(int64(rate * float64(visits) * valueUnit))
+		f.amaf[i].visits.Store(raveVisits)
+		f.amaf[i].value.Store(int64(raveRate * float64(raveVisits) * valueUnit))
 	}
 	pass := len(kids) - 1
 	kids[pass].move = rules.Pass
-	setStats(&kids[pass], 100, 0.1, 0, 0)
+	setStats(pass, 100, 0.1, 0, 0)
 
 	// Within the width every child has won 40% of its games, real and
 	// AMAF. Beyond it, one move has won 70% of 400 AMAF games, one all of
@@ -212,20 +213,20 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	width := wd.width(parent.visits.Load())
 	require.Less(t, width+3, pass)
 	for i := range width {
-		setStats(&kids[i], 100, 0.4, 400, 0.4)
+		setStats(i, 100, 0.4, 400, 0.4)
 	}
 	strong, lucky, unsure := width+2, width, width+1
-	setStats(&kids[strong], 0, 0, 400, 0.7)
-	setStats(&kids[lucky], 0, 0, 4, 1)
-	setStats(&kids[unsure], 0, 0, 400, 0.45)
-	assert.Equal(t, strong, w.selectChild(&parent, kids), "the strong AMAF move is selected beyond the width")
+	setStats(strong, 0, 0, 400, 0.7)
+	setStats(lucky, 0, 0, 4, 1)
+	setStats(unsure, 0, 0, 400, 0.45)
+	assert.Equal(t, strong, w.selectChild(&parent, f), "the strong AMAF move is selected beyond the width")
 
-	setStats(&kids[strong], 0, 0, 400, 0.45)
-	assert.Less(t, w.selectChild(&parent, kids), width, "neither a few lucky AMAF games nor an unsure edge let a move in")
+	setStats(strong, 0, 0, 400, 0.45)
+	assert.Less(t, w.selectChild(&parent, f), width, "neither a few lucky AMAF games nor an unsure edge let a move in")
 
-	setStats(&kids[strong], 0, 0, 400, 0.7)
+	setStats(strong, 0, 0, 400, 0.7)
 	parent.visits.Store(int32(wd.PromoteVisits) - 1)
-	assert.Less(t, w.selectChild(&parent, kids), wd.width(parent.visits.Load()), "a node with few visits keeps to its width")
+	assert.Less(t, w.selectChild(&parent, f), wd.width(parent.visits.Load()), "a node with few visits keeps to its width")
 }
 
 func TestOpeningTakesTheEmptyCorner(t *testing.T) {

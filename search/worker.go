@@ -168,12 +168,12 @@ func (w *worker) simulate() {
 
 	n, c, last, beforeLast := s.root, s.color, s.last, s.beforeLast
 	w.rootChild = -1
-	for kids := n.kids(); kids != nil; kids = n.kids() {
-		i := w.selectChild(n, kids)
+	for f := n.family(); f != nil; f = n.family() {
+		i := w.selectChild(n, f)
 		if n == s.root {
 			w.rootChild = i
 		}
-		n = &kids[i]
+		n = &f.nodes[i]
 		n.visits.Add(w.virtualLoss)
 		b.PlayUnchecked(c, n.move)
 		w.path = append(w.path, n)
@@ -227,7 +227,8 @@ func (w *worker) tally(i int, b *rules.Board, score float64) {
 // On large boards it looks only at the first children, those with the best
 // priors, at the pass, which is the last child, and at the one child beyond
 // them that AMAF promotes (see Widening).
-func (w *worker) selectChild(n *node, kids []node) int {
+func (w *worker) selectChild(n *node, f *family) int {
+	kids, amaf := f.nodes, f.amaf
 	visits := n.visits.Load()
 	logParent := math.Log(float64(visits) + 1)
 	moves := len(kids) - 1
@@ -238,15 +239,16 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	if n == w.s.root {
 		priorAmaf = w.priorAmaf
 	}
-	best, bestValue := len(kids)-1, w.ucb(&kids[len(kids)-1], logParent, priorAmaf)
+	pass := len(kids) - 1
+	best, bestValue := pass, w.ucb(&kids[pass], &amaf[pass], logParent, priorAmaf)
 	for i := range kids[:moves] {
-		if v := w.ucb(&kids[i], logParent, priorAmaf); v > bestValue {
+		if v := w.ucb(&kids[i], &amaf[i], logParent, priorAmaf); v > bestValue {
 			best, bestValue = i, v
 		}
 	}
-	if w.large && moves < len(kids)-1 && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
-		if i := w.promoted(kids[moves:len(kids)-1], bestAmaf(kids[:moves])); i >= 0 {
-			if v := w.ucb(&kids[moves+i], logParent, priorAmaf); v > bestValue {
+	if w.large && moves < pass && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
+		if i := w.promoted(amaf[moves:pass], bestAmaf(amaf[:moves])); i >= 0 {
+			if v := w.ucb(&kids[moves+i], &amaf[moves+i], logParent, priorAmaf); v > bestValue {
 				best = moves + i
 			}
 		}
@@ -254,18 +256,18 @@ func (w *worker) selectChild(n *node, kids []node) int {
 	return best
 }
 
-// ucb returns the selection value of child k: its win rate blended with its
-// AMAF win rate (weight beta falls as real visits grow, MC-RAVE), plus the
-// UCB exploration term, if any. The prior counts priorAmaf times over in
+// ucb returns the selection value of child k, whose AMAF statistics are a:
+// its win rate blended with its AMAF win rate (weight beta falls as real
+// visits grow, MC-RAVE), plus the UCB exploration term, if any. The prior counts priorAmaf times over in
 // the AMAF win rate too: on large boards, for the root's children (see
 // LargeBoard.PriorAmaf).
-func (w *worker) ucb(k *node, logParent, priorAmaf float64) float64 {
+func (w *worker) ucb(k *node, a *amafStats, logParent, priorAmaf float64) float64 {
 	v := float64(k.visits.Load()) + float64(k.prior.visits)
 	q := k.winRate()
-	if rv := float64(k.raveVisits.Load()); rv > 0 {
-		amaf := k.amafRate()
+	if rv := float64(a.visits.Load()); rv > 0 {
+		amaf := a.rate()
 		if priorAmaf > 0 {
-			amaf, rv = k.amafWithPrior(priorAmaf)
+			amaf, rv = a.withPrior(k.prior, priorAmaf)
 		}
 		beta := rv / (rv + v + rv*v/w.cfg.RaveEquivalence)
 		q = (1-beta)*q + beta*amaf
@@ -278,11 +280,11 @@ func (w *worker) ucb(k *node, logParent, priorAmaf float64) float64 {
 	return q + w.cfg.Exploration*math.Sqrt(logParent/(v+1))
 }
 
-// bestAmaf is the best AMAF win rate among kids.
-func bestAmaf(kids []node) float64 {
+// bestAmaf is the best AMAF win rate among the children's stats.
+func bestAmaf(stats []amafStats) float64 {
 	best := 0.0
-	for i := range kids {
-		best = max(best, kids[i].amafRate())
+	for i := range stats {
+		best = max(best, stats[i].rate())
 	}
 	return best
 }
@@ -294,15 +296,15 @@ func bestAmaf(kids []node) float64 {
 // quarter): hundreds of outside children are compared, and the best of
 // their AMAF noise must not let any of them in. Most children are far from
 // the bound, so it is first tested in squares, without a square root.
-func (w *worker) promoted(outside []node, rate float64) int {
+func (w *worker) promoted(outside []amafStats, rate float64) int {
 	z := w.cfg.Large.Widening.PromoteZ
 	found, bestBound := -1, rate
 	for i := range outside {
-		rv := float64(outside[i].raveVisits.Load())
+		rv := float64(outside[i].visits.Load())
 		if rv == 0 {
 			continue
 		}
-		amaf := outside[i].amafRate()
+		amaf := outside[i].rate()
 		if lead := amaf - rate; lead <= 0 || 4*lead*lead*rv <= z*z {
 			continue
 		}
@@ -318,7 +320,7 @@ func (w *worker) promoted(outside []node, rate float64) int {
 // history and the tree path), and the pass. One worker expands a node;
 // the others go on with their playouts meanwhile.
 func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast rules.Point, depth int) {
-	if !n.expanding.CompareAndSwap(false, true) {
+	if !n.children.CompareAndSwap(nil, building) {
 		return
 	}
 	w.moves = w.moves[:0]
@@ -341,15 +343,18 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 	if w.large {
 		w.orderForWidening()
 	}
-	kids := make([]node, len(w.moves)+1)
+	f := newFamily(len(w.moves) + 1)
 	for i, mp := range w.priors {
-		kids[i].move, kids[i].prior = mp.move, mp.prior
+		f.nodes[i].move, f.nodes[i].prior = mp.move, mp.prior
 	}
-	pass := &kids[len(w.moves)]
+	pass := &f.nodes[len(w.moves)]
 	pass.move = rules.Pass
 	pass.prior = w.passPrior(last, w.s.moveNumber+depth)
-	n.children.Store(&kids)
-	w.s.nodes.Add(int64(len(kids)))
+	for i := range f.nodes {
+		f.amaf[i].move = f.nodes[i].move
+	}
+	n.children.Store(f)
+	w.s.nodes.Add(int64(len(f.nodes)))
 }
 
 // learnedChances appends to chances, for each of moves, the chance the
@@ -432,36 +437,48 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		}
 		v := valueFor(c)
 		span := int32(length - i)
-		kids := w.path[i].kids()
-		batch := w.batchFor(w.path[i], kids)
-		pending := batch.results()
-		for j := range kids {
-			k := &kids[j]
-			if k.move == rules.Pass {
-				continue
-			}
-			first := w.amaf[k.move]
-			if first.color != c {
-				continue
-			}
-			weight := int32(1)
-			if distance > 0 { // small boards skip the division
-				weight = raveWeight(distance, first.at-int32(i), span)
-			}
-			if pending != nil {
-				pending[j].visits += weight
-				pending[j].value += int64(weight) * v
-				continue
-			}
-			k.raveVisits.Add(weight)
-			k.raveValue.Add(int64(weight) * v)
+		f := w.path[i].family()
+		if f == nil {
+			continue
 		}
-		if batch != nil {
+		if batch := w.batchFor(w.path[i], f); batch != nil {
+			for j := range batch.pending {
+				r := &batch.pending[j]
+				if weight := w.amafWeight(r.move, c, i, span, distance); weight > 0 {
+					r.visits += weight
+					r.value += int64(weight) * v
+				}
+			}
 			if batch.sims++; batch.sims >= batch.due {
 				batch.flush()
 			}
+			continue
+		}
+		for j := range f.amaf {
+			a := &f.amaf[j]
+			if weight := w.amafWeight(a.move, c, i, span, distance); weight > 0 {
+				a.visits.Add(weight)
+				a.value.Add(int64(weight) * v)
+			}
 		}
 	}
+}
+
+// amafWeight is the AMAF weight that move m, a child of the node at depth
+// i of the simulation, gets for colour c: 0 unless c played m first at
+// depth i or later. span is the number of moves from depth i to the end.
+func (w *worker) amafWeight(m rules.Point, c rules.Color, i int, span, distance int32) int32 {
+	if m == rules.Pass {
+		return 0
+	}
+	first := w.amaf[m]
+	if first.color != c {
+		return 0
+	}
+	if distance == 0 { // small boards skip the division
+		return 1
+	}
+	return raveWeight(distance, first.at-int32(i), span)
 }
 
 // movePrior is a move and its prior, while a node's children are made.
@@ -513,7 +530,7 @@ const maxBatchSlots = 1 << 16
 // raveBatch is a worker's AMAF results not yet added to the children of
 // one node.
 type raveBatch struct {
-	kids    []node
+	stats   []amafStats  // the node's children's
 	pending []raveResult // per child
 	sims    int32        // the simulations gathered
 	due     int32        // the simulations at which they are added
@@ -521,46 +538,41 @@ type raveBatch struct {
 
 // raveResult is one child's AMAF results in a batch.
 type raveResult struct {
+	move   rules.Point // the child's, copied: the node's line is shared
 	visits int32
 	value  int64
-}
-
-// results returns where the batch gathers each child's results, nil for
-// no batch.
-func (b *raveBatch) results() []raveResult {
-	if b == nil {
-		return nil
-	}
-	return b.pending
 }
 
 // flush adds the batch's results to the children and empties it.
 func (b *raveBatch) flush() {
 	for j := range b.pending {
 		if r := &b.pending[j]; r.visits > 0 {
-			b.kids[j].raveVisits.Add(r.visits)
-			b.kids[j].raveValue.Add(r.value)
-			*r = raveResult{}
+			b.stats[j].visits.Add(r.visits)
+			b.stats[j].value.Add(r.value)
+			r.visits, r.value = 0, 0
 		}
 	}
 	b.sims = 0
 }
 
-// batchFor returns the batch that gathers the AMAF results for kids, the
+// batchFor returns the batch that gathers the AMAF results for f, the
 // children of n, if n is busy enough for one (see raveLag), and nil
 // otherwise.
-func (w *worker) batchFor(n *node, kids []node) *raveBatch {
+func (w *worker) batchFor(n *node, f *family) *raveBatch {
 	visits := n.visits.Load()
-	if len(kids) == 0 || visits < 2*raveLag {
+	if len(f.amaf) == 0 || visits < 2*raveLag {
 		return nil
 	}
 	b := w.batches[n]
 	if b == nil {
-		if w.batchSlots+len(kids) > maxBatchSlots {
+		if w.batchSlots+len(f.amaf) > maxBatchSlots {
 			w.flushBatches()
 		}
-		b = &raveBatch{kids: kids, pending: make([]raveResult, len(kids))}
-		w.batches[n], w.batchSlots = b, w.batchSlots+len(kids)
+		b = &raveBatch{stats: f.amaf, pending: make([]raveResult, len(f.amaf))}
+		for j := range f.amaf {
+			b.pending[j].move = f.amaf[j].move
+		}
+		w.batches[n], w.batchSlots = b, w.batchSlots+len(f.amaf)
 	}
 	b.due = visits / raveLag
 	return b

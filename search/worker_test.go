@@ -11,12 +11,12 @@ import (
 )
 
 // busyNode returns a node with the given visits and three children.
-func busyNode(visits int32) (*node, []node) {
+func busyNode(visits int32) (*node, *family) {
 	n := &node{}
-	kids := make([]node, 3)
-	n.children.Store(&kids)
+	f := newFamily(3)
+	n.children.Store(f)
 	n.visits.Store(visits)
-	return n, kids
+	return n, f
 }
 
 func TestYoungNodesGetTheirAmafAtOnce(t *testing.T) {
@@ -34,19 +34,19 @@ func TestRaveBatchIsDueAfterItsShareOfVisits(t *testing.T) {
 	assert.Equal(t, int32(10), b.due, "a raveLag-th of the node's visits")
 	assert.Same(t, b, w.batchFor(n, kids), "one batch per node")
 
-	b.results()[1] = raveResult{visits: 3, value: 2 * valueUnit}
+	b.pending[1] = raveResult{visits: 3, value: 2 * valueUnit}
 	b.flush()
-	assert.Equal(t, int32(3), kids[1].raveVisits.Load())
-	assert.Equal(t, int64(2*valueUnit), kids[1].raveValue.Load())
-	assert.Equal(t, raveResult{}, b.results()[1], "flushed results are not added twice")
+	assert.Equal(t, int32(3), kids.amaf[1].visits.Load())
+	assert.Equal(t, int64(2*valueUnit), kids.amaf[1].value.Load())
+	assert.Equal(t, raveResult{}, b.pending[1], "flushed results are not added twice")
 	b.flush()
-	assert.Equal(t, int32(3), kids[1].raveVisits.Load())
+	assert.Equal(t, int32(3), kids.amaf[1].visits.Load())
 }
 
 func TestRaveBatchesAreBounded(t *testing.T) {
 	w := &worker{batches: make(map[*node]*raveBatch)}
 	first, firstKids := busyNode(100 * raveLag)
-	w.batchFor(first, firstKids).results()[0] = raveResult{visits: 1, value: valueUnit}
+	w.batchFor(first, firstKids).pending[0] = raveResult{visits: 1, value: valueUnit}
 	for w.batchSlots+3 <= maxBatchSlots {
 		n, kids := busyNode(100 * raveLag)
 		w.batchFor(n, kids)
@@ -54,7 +54,7 @@ func TestRaveBatchesAreBounded(t *testing.T) {
 	n, kids := busyNode(100 * raveLag)
 	w.batchFor(n, kids)
 	assert.Len(t, w.batches, 1, "past the bound the batches are dropped")
-	assert.Equal(t, int32(1), firstKids[0].raveVisits.Load(), "and their results added to the tree first")
+	assert.Equal(t, int32(1), firstKids.amaf[0].visits.Load(), "and their results added to the tree first")
 }
 
 // Every simulation through a root child counts that child's own move in
@@ -69,11 +69,11 @@ func TestSearchLeavesNoAmafPending(t *testing.T) {
 	for _, w := range s.workers {
 		assert.Empty(t, w.batches)
 	}
-	kids := s.root.kids()
-	require.NotEmpty(t, kids)
-	for i := range kids {
-		if k := &kids[i]; k.move != rules.Pass {
-			assert.GreaterOrEqual(t, k.raveVisits.Load(), k.visits.Load(), "%v", k.move)
+	f := s.root.family()
+	require.NotNil(t, f)
+	for i := range f.nodes {
+		if k := &f.nodes[i]; k.move != rules.Pass {
+			assert.GreaterOrEqual(t, f.amaf[i].visits.Load(), k.visits.Load(), "%v", k.move)
 		}
 	}
 }
