@@ -16,7 +16,7 @@ func benchCommand() *cli.Command {
 	d := bench.DefaultConfig()
 	return &cli.Command{
 		Name:  "bench",
-		Usage: "measure playouts per second (light playouts, the full search, and separate one-thread searches at once)",
+		Usage: "measure playouts per second (light playouts, the full search, and separate one-thread searches at once) and the tree's bytes per node",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "sizes", Value: "9,13,19", Usage: "board sizes, comma-separated"},
 			&cli.StringFlag{Name: "threads", Value: "1,2", Usage: "thread counts, comma-separated"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 	"text/tabwriter"
@@ -51,6 +52,11 @@ type Measurement struct {
 	Speedup float64 `json:"speedup"`
 	// Bases are the rates, one a round, that Speedup divides the runs by.
 	Bases []float64 `json:"bases"`
+	// BytesPerNode, on the search's lines, is the memory its tree takes
+	// per node: the live heap a one-thread search of the run's duration
+	// added, over its nodes (the nodes, their children's AMAF statistics,
+	// the allocator's rounding, and the search's own fixed share).
+	BytesPerNode float64 `json:"bytes_per_node,omitempty"`
 }
 
 // Run takes every measurement the config asks for. The thread counts take
@@ -92,9 +98,14 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 						ms[i].Bases = append(ms[i].Bases, base)
 					}
 				}
+				bytesPerNode := 0.0
+				if kind == "search" {
+					bytesPerNode = treeBytesPerNode(ctx, g, cfg.Search, cfg.Duration)
+				}
 				for i := range ms {
 					ms[i].Median = median(ms[i].Runs)
 					ms[i].Speedup = median(ratios(ms[i].Runs, ms[i].Bases))
+					ms[i].BytesPerNode = bytesPerNode
 				}
 				out = append(out, ms...)
 			}
@@ -179,6 +190,26 @@ func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Confi
 	return search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
 }
 
+// treeBytesPerNode runs a one-thread search for the duration and returns
+// the live heap it added per node of its tree.
+func treeBytesPerNode(ctx context.Context, g *rules.Game, sc search.Config, d time.Duration) float64 {
+	sc.Threads = 1
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := search.New(sc)
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	r := s.Search(ctx, g, g.ToMove(), search.Budget{})
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(s)
+	if r.Nodes == 0 {
+		return 0
+	}
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(r.Nodes)
+}
+
 // equalWorkRate runs a search with the first of cfg.Threads for the
 // duration times threads over that count (one thread for 2 s when two
 // search for 1 s), and returns its speed: the base of the speedup of the
@@ -232,9 +263,13 @@ func median(xs []float64) float64 {
 // WriteText writes the measurements as an aligned table.
 func WriteText(w io.Writer, ms []Measurement) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\truns\t")
+	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\truns\tbytes/node\t")
 	for _, m := range ms {
-		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%d\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, len(m.Runs))
+		memory := ""
+		if m.BytesPerNode > 0 {
+			memory = fmt.Sprintf("%.0f", m.BytesPerNode)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%d\t%s\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, len(m.Runs), memory)
 	}
 	return tw.Flush()
 }

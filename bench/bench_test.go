@@ -31,6 +31,15 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 		kinds[m.Kind]++
 	}
 	assert.Equal(t, map[string]int{"light": 8, "search": 8, "apart": 8}, kinds)
+	for _, m := range ms {
+		if m.Kind == "search" {
+			// At least a node and its AMAF statistics, 48 bytes.
+			assert.GreaterOrEqual(t, m.BytesPerNode, 48.0, "%+v", m)
+			assert.Less(t, m.BytesPerNode, 1000.0, "%+v", m)
+		} else {
+			assert.Zero(t, m.BytesPerNode, "%+v", m)
+		}
+	}
 	// Each kind's thread counts are measured side by side, the first one
 	// the base of the speedups; but the search's base is a run of its own,
 	// twice as long as the two threads' run.

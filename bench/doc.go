@@ -4,5 +4,6 @@
 // comparison, the total of as many one-thread searches run at once on
 // trees of their own ("apart"), on empty and mid-game positions of several
 // sizes, with 1..N threads, as the median of several runs, and each
-// thread count's speedup over the first, from runs taken side by side.
+// thread count's speedup over the first, from runs taken side by side;
+// and the memory the search's tree takes per node.
 package bench
