@@ -179,7 +179,9 @@ type LargeBoard struct {
 // it is worth paying: in 13x13 self-play at 0.3 s a move against the
 // defaults below, the same engine looking at every child from the start
 // won 1 game of 18. Narrower settings (Base 5; or Growth 1.7) won 45 of 84
-// and 23 of 44: no measurable difference.
+// and 23 of 44: no measurable difference. Without the UCB exploration term
+// (see Config.Exploration), Base 5 won 55 of 100 games and Base 12 47 of
+// 100 against 8, in the same self-play: none told apart.
 //
 // The AMAF statistics see every move, so they shrink the blind spot: from
 // PromoteVisits visits on, the one child beyond the width whose AMAF win
