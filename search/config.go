@@ -79,7 +79,10 @@ type Config struct {
 // statistics, so knowledge steers the first visits. A bonus is counted in
 // won games, a malus in lost ones.
 type Priors struct {
-	Even        float64 // every move: this many games at 50%
+	// Even is every move's share: this many games at 50%. Doubled on
+	// 13x13 and up, it won 50 of 100 games of 13x13 self-play at 0.3 s a
+	// move: not kept.
+	Even        float64
 	Capture     float64 // the move captures
 	AtariEscape float64 // the move saves an own chain from atari
 	// LadderEscape is a malus: the move extends an own chain in atari
@@ -102,7 +105,9 @@ type Priors struct {
 	// against it; doubling it won 69 of 125, no difference. Doubled on
 	// 13x13 and up alone (160), it won 198 of 363 games of 13x13 self-play
 	// at 0.3 s a move over two runs (113 of 200, then 85 of 163; 54.5%,
-	// Wilson 49.4-59.6%): not shown better, not kept.
+	// Wilson 49.4-59.6%): not shown better, not kept. Without the UCB
+	// exploration term it won 41 of 100 of those games (Wilson
+	// 31.9-50.8%).
 	Learned   float64
 	EdgeEarly float64 // malus: first or second line with nothing near
 	SelfAtari float64 // malus: the move puts its own chain in atari
