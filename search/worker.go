@@ -258,9 +258,9 @@ func (w *worker) selectChild(n *node, f *family) int {
 
 // ucb returns the selection value of child k, whose AMAF statistics are a:
 // its win rate blended with its AMAF win rate (weight beta falls as real
-// visits grow, MC-RAVE), plus the UCB exploration term, if any. The prior counts priorAmaf times over in
-// the AMAF win rate too: on large boards, for the root's children (see
-// LargeBoard.PriorAmaf).
+// visits grow, MC-RAVE), plus the UCB exploration term, if any. The prior
+// counts priorAmaf times over in the AMAF win rate too: on large boards,
+// for the root's children (see LargeBoard.PriorAmaf).
 func (w *worker) ucb(k *node, a *amafStats, logParent, priorAmaf float64) float64 {
 	v := float64(k.visits.Load()) + float64(k.prior.visits)
 	q := k.winRate()
@@ -538,7 +538,7 @@ type raveBatch struct {
 
 // raveResult is one child's AMAF results in a batch.
 type raveResult struct {
-	move   rules.Point // the child's, copied: the node's line is shared
+	move   rules.Point // the child's, copied: the AMAF statistics' lines are shared
 	visits int32
 	value  int64
 }

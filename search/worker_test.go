@@ -21,40 +21,40 @@ func busyNode(visits int32) (*node, *family) {
 
 func TestYoungNodesGetTheirAmafAtOnce(t *testing.T) {
 	w := &worker{batches: make(map[*node]*raveBatch)}
-	n, kids := busyNode(2*raveLag - 1)
-	assert.Nil(t, w.batchFor(n, kids))
+	n, f := busyNode(2*raveLag - 1)
+	assert.Nil(t, w.batchFor(n, f))
 	assert.Empty(t, w.batches)
 }
 
 func TestRaveBatchIsDueAfterItsShareOfVisits(t *testing.T) {
 	w := &worker{batches: make(map[*node]*raveBatch)}
-	n, kids := busyNode(10 * raveLag)
-	b := w.batchFor(n, kids)
+	n, f := busyNode(10 * raveLag)
+	b := w.batchFor(n, f)
 	require.NotNil(t, b)
 	assert.Equal(t, int32(10), b.due, "a raveLag-th of the node's visits")
-	assert.Same(t, b, w.batchFor(n, kids), "one batch per node")
+	assert.Same(t, b, w.batchFor(n, f), "one batch per node")
 
 	b.pending[1] = raveResult{visits: 3, value: 2 * valueUnit}
 	b.flush()
-	assert.Equal(t, int32(3), kids.amaf[1].visits.Load())
-	assert.Equal(t, int64(2*valueUnit), kids.amaf[1].value.Load())
+	assert.Equal(t, int32(3), f.amaf[1].visits.Load())
+	assert.Equal(t, int64(2*valueUnit), f.amaf[1].value.Load())
 	assert.Equal(t, raveResult{}, b.pending[1], "flushed results are not added twice")
 	b.flush()
-	assert.Equal(t, int32(3), kids.amaf[1].visits.Load())
+	assert.Equal(t, int32(3), f.amaf[1].visits.Load())
 }
 
 func TestRaveBatchesAreBounded(t *testing.T) {
 	w := &worker{batches: make(map[*node]*raveBatch)}
-	first, firstKids := busyNode(100 * raveLag)
-	w.batchFor(first, firstKids).pending[0] = raveResult{visits: 1, value: valueUnit}
+	first, firstFamily := busyNode(100 * raveLag)
+	w.batchFor(first, firstFamily).pending[0] = raveResult{visits: 1, value: valueUnit}
 	for w.batchSlots+3 <= maxBatchSlots {
-		n, kids := busyNode(100 * raveLag)
-		w.batchFor(n, kids)
+		n, f := busyNode(100 * raveLag)
+		w.batchFor(n, f)
 	}
-	n, kids := busyNode(100 * raveLag)
-	w.batchFor(n, kids)
+	n, f := busyNode(100 * raveLag)
+	w.batchFor(n, f)
 	assert.Len(t, w.batches, 1, "past the bound the batches are dropped")
-	assert.Equal(t, int32(1), firstKids.amaf[0].visits.Load(), "and their results added to the tree first")
+	assert.Equal(t, int32(1), firstFamily.amaf[0].visits.Load(), "and their results added to the tree first")
 }
 
 // Every simulation through a root child counts that child's own move in
