@@ -43,6 +43,11 @@ type worker struct {
 	moves  []rules.Point
 	priors []movePrior
 	ladder ladder
+	// families are the children of path's nodes but the leaf, as selection
+	// found them: backup reuses them rather than load each node's children
+	// pointer again, from a line that other workers' visits have likely
+	// taken away meanwhile.
+	families []*family
 	// replies are the playouts' last good replies (large boards).
 	replies replyTable
 
@@ -126,6 +131,7 @@ func (w *worker) makeScratch(b *rules.Board) {
 	n := int(rules.PointAt(b.Size(), b.Size())) + 1
 	w.amaf = make([]firstPlay, n, max(n, minBytes/8))
 	w.path = make([]*node, 0, minBytes/8)
+	w.families = make([]*family, 0, minBytes/8)
 	w.seq = make([]played, 0, max(4*len(b.Points()), minBytes/4))
 	w.hashes = make([]positionAt, 0, minBytes/16)
 	w.cands = make([]rules.Point, 0, minBytes/2)
@@ -163,7 +169,8 @@ func (w *worker) simulate() {
 	s := w.s
 	b := w.board
 	b.CopyFrom(s.game.Board())
-	w.path, w.seq, w.hashes = append(w.path[:0], s.root), w.seq[:0], w.hashes[:0]
+	w.path, w.families = append(w.path[:0], s.root), w.families[:0]
+	w.seq, w.hashes = w.seq[:0], w.hashes[:0]
 	s.root.visits.Add(1)
 
 	n, c, last, beforeLast := s.root, s.color, s.last, s.beforeLast
@@ -173,6 +180,7 @@ func (w *worker) simulate() {
 		if n == s.root {
 			w.rootChild = i
 		}
+		w.families = append(w.families, f)
 		n = &f.nodes[i]
 		n.visits.Add(w.virtualLoss)
 		b.PlayUnchecked(c, n.move)
@@ -437,8 +445,10 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		}
 		v := valueFor(c)
 		span := int32(length - i)
-		f := w.path[i].family()
-		if f == nil {
+		var f *family
+		if i < len(w.families) {
+			f = w.families[i]
+		} else if f = w.path[i].family(); f == nil { // the leaf, maybe expanded by now
 			continue
 		}
 		if batch := w.batchFor(w.path[i], f); batch != nil {
