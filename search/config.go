@@ -40,7 +40,8 @@ type Config struct {
 	// the spread between rounds (1.65 to 1.92 for 8 alone).
 	VirtualLoss int32
 	// ExpandAfter is the number of visits a leaf needs before it gets
-	// children; lower grows the tree faster and costs memory.
+	// children; lower grows the tree faster and costs memory. 4 won 50 of
+	// 100 games of 13x13 self-play at 0.3 s a move against 8: not kept.
 	ExpandAfter int32
 	// Exploration is the UCB exploration constant. Priors and RAVE do the
 	// exploring: a move the AMAF results have not ruled out keeps being
@@ -57,7 +58,8 @@ type Config struct {
 	Exploration float64
 	// RaveEquivalence is the number of real visits at which RAVE and real
 	// statistics weigh the same (Gelly and Silver's k); higher trusts AMAF
-	// for longer.
+	// for longer. 1500 won 46 of 100 games of 13x13 self-play at 0.3 s a
+	// move against 3000 (Wilson 36.6-55.7%): not kept.
 	RaveEquivalence float64
 	// ScoreWeight is the share of a simulation's value that its final
 	// margin decides; the rest is the win (see gameValue). It keeps the
