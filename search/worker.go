@@ -534,9 +534,10 @@ type firstPlay struct {
 //
 // What sharing still costs, from CPU samples (perf, empty 9x9, one thread
 // for 10 s against two for 5 s): two workers spent 2.6% more CPU time a
-// playout than one, 2.2 points of it in backup, about a microsecond a
+// playout than one, 2.2 points of it in backup: 1.3 microseconds a
 // simulation: batch flushes 0.45, direct AMAF adds to young nodes 0.36,
-// the path's results 0.29. The adds and flushes are as many a simulation
+// the path's results 0.29, reloading the path's families 0.2 (since spared:
+// see worker.families). The adds and flushes are as many a simulation
 // with two workers as with one (54 and 21), so the cost is that of lines
 // the other worker has read or written since.
 const raveLag = 32
