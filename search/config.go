@@ -126,7 +126,8 @@ type LargeBoard struct {
 	// DistanceRave is the extra AMAF weight of a move played at once
 	// after the node over one played at the end of the playout (Pachi's
 	// distance RAVE); the weight falls linearly in between. On 9x9 it
-	// lost: 47 of 109 self-play games at 3000 playouts a move.
+	// lost: 47 of 109 self-play games at 3000 playouts a move. 5 won 51
+	// of 100 games of 13x13 self-play at 0.3 s a move against 3: not kept.
 	DistanceRave int
 	// Widening narrows selection to the moves with the best priors.
 	Widening Widening
