@@ -26,6 +26,9 @@ type played struct {
 // move. Below one so the playouts keep some variety. A twoLibRate of 0.8 on
 // boards of 13x13 and up won 106 of 200 games of 13x13 self-play at 0.3 s a
 // move against 0.5 everywhere: no difference, so one rate serves all sizes.
+// A patternRate of 0.9 won 101 of 182 games of that self-play (58 of 100,
+// then 43 of 82; 55.5%, Wilson 48.2-62.5%) and 96 of 100 against GNU Go
+// level 10 on 9x9 at 1 s a move: not shown better, not kept.
 const (
 	tacticsRate = 0.9
 	twoLibRate  = 0.5
