@@ -517,6 +517,18 @@ func (b *Board) emptyNeighbours(p Point) int { return int(b.nbCount[p]>>nbShiftE
 // the point p of this board are empty, in one read.
 func (b *Board) EmptyNeighbours(p Point) int { return b.emptyNeighbours(p) }
 
+// StoneNeighbours returns how many of the four orthogonal neighbours of the
+// point p of this board are black stones and how many white ones, in one
+// read.
+func (b *Board) StoneNeighbours(p Point) (black, white int) {
+	n := b.nbCount[p]
+	blackOrEdge, whiteOrEdge := int(n>>nbShiftBlack)&15, int(n>>nbShiftWhite)&15
+	// The edge counts with both colours, so the three counts add up to
+	// four and the edge once more.
+	edges := blackOrEdge + whiteOrEdge + b.emptyNeighbours(p) - 4
+	return blackOrEdge - edges, whiteOrEdge - edges
+}
+
 // surroundedBy reports whether every orthogonal neighbour of p is a stone of
 // colour c or the edge.
 func (b *Board) surroundedBy(c Color, p Point) bool {

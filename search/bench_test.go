@@ -43,3 +43,39 @@ func TestNodeSize(t *testing.T) {
 		t.Errorf("a node takes %d bytes, which do not divide a 64-byte cache line", size)
 	}
 }
+
+// BenchmarkNakadeMove measures the three-point eye test that runs for
+// most playout moves, over positions taken along random 9x9 games (many,
+// so that the branch predictor cannot learn them), reported per call.
+func BenchmarkNakadeMove(b *testing.B) {
+	type position struct {
+		board  *rules.Board
+		toMove rules.Color
+		last   rules.Point
+	}
+	var positions []position
+	rng := rules.NewRand(1)
+	for len(positions) < 4000 {
+		board, c := rules.NewBoard(9), rules.Black
+		for range 150 {
+			p := board.RandomMove(c, rng)
+			if err := board.Play(rules.Move{Color: c, Point: p}); err != nil {
+				b.Fatal(err)
+			}
+			c = c.Opponent()
+			if p != rules.Pass && rng.IntN(8) == 0 {
+				positions = append(positions, position{board.Clone(), c, p})
+			}
+		}
+	}
+	found := 0
+	for b.Loop() {
+		for _, p := range positions {
+			if nakadeMove(p.board, p.toMove, p.last) != rules.Pass {
+				found++
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(positions)), "ns/call")
+	b.ReportMetric(float64(found)/float64(b.N*len(positions)), "found/call")
+}

@@ -224,3 +224,79 @@ func TestPlayoutsLeaveSekiWithFalseLookingEye(t *testing.T) {
 		assert.Greater(t, share(s), 0.9, "%s stays Black's", s)
 	}
 }
+
+// regionMiddle is threePointMiddle the slow way, as a reference: it walks
+// the empty region through e point by point, noting the stones' colours
+// around it, and gives up past three points.
+func regionMiddle(b *rules.Board, e rules.Point) (rules.Point, bool) {
+	region := []rules.Point{e}
+	border := rules.Empty
+	for i := 0; i < len(region); i++ {
+		for _, q := range region[i].Neighbours() {
+			switch x := b.At(q); x {
+			case rules.Empty:
+				if !slices.Contains(region, q) {
+					if len(region) == 3 {
+						return rules.Pass, false
+					}
+					region = append(region, q)
+				}
+			case rules.Black, rules.White:
+				if border != rules.Empty && border != x {
+					return rules.Pass, false
+				}
+				border = x
+			}
+		}
+	}
+	if len(region) != 3 || border == rules.Empty {
+		return rules.Pass, false
+	}
+	for _, p := range region {
+		inside := 0
+		for _, q := range p.Neighbours() {
+			if slices.Contains(region, q) {
+				inside++
+			}
+		}
+		if inside == 2 {
+			return p, true
+		}
+	}
+	panic("a region of three points without a middle")
+}
+
+// TestThreePointMiddleMatchesRegionWalk compares the count-based test with
+// the walk at every empty point of positions along random games, filled
+// up to the eyes that random moves leave.
+func TestThreePointMiddleMatchesRegionWalk(t *testing.T) {
+	found := 0
+	for _, size := range []int{3, 5, 7, 9, 13} {
+		for seed := range uint64(40) {
+			b := rules.NewBoard(size)
+			rng := rules.NewRand(seed + 1)
+			c := rules.Black
+			for move := range 4 * size * size {
+				if move%7 == 0 {
+					for _, e := range b.Points() {
+						if b.At(e) != rules.Empty {
+							continue
+						}
+						want, wantOK := regionMiddle(b, e)
+						got, gotOK := threePointMiddle(b, e)
+						if got != want || gotOK != wantOK {
+							t.Fatalf("%dx%d seed %d at %v: threePointMiddle = %v, %v; the walk gives %v, %v\n%s",
+								size, size, seed, e, got, gotOK, want, wantOK, b)
+						}
+						if gotOK {
+							found++
+						}
+					}
+				}
+				require.NoError(t, b.Play(rules.Move{Color: c, Point: b.RandomMove(c, rng)}))
+				c = c.Opponent()
+			}
+		}
+	}
+	assert.Greater(t, found, 100, "the games reached few three-point regions to compare")
+}
