@@ -29,10 +29,11 @@ func Ownership(ctx context.Context, cfg Config, b *rules.Board, playouts, atLeas
 		}
 		board.CopyFrom(b)
 		w.seq = w.seq[:0]
-		w.tally(0, board, w.playout(board, first, rules.Pass, rules.Pass, 0))
+		w.tally(board, w.playout(board, first, rules.Pass, rules.Pass, 0), -1)
 		first = first.Opponent()
 		played++
 	}
+	w.payTallies()
 	t := &w.owner[0]
 	net = make([]float64, len(t.net))
 	for i := range t.net {

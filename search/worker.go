@@ -61,6 +61,9 @@ type worker struct {
 	// through the root's child i, so the result can report the score and
 	// the ownership that follow each move, not the mix of every move tried.
 	owner []ownerTally
+	// owed are the counts not yet added to owner: owed[0] those of slot 0,
+	// owed[1] those of one root child's slot (see tally).
+	owed [2]owedTally
 
 	// batches hold this worker's AMAF results for the children of busy
 	// nodes until they are due (see raveLag): each simulation updates
@@ -119,6 +122,9 @@ func (w *worker) reset(b *rules.Board, children int) {
 	for i := range w.owner {
 		w.owner[i].net = net[i*points : (i+1)*points : (i+1)*points]
 	}
+	for i := range w.owed {
+		w.owed[i] = owedTally{net: make([]int32, points, max(points, 1024/4))}
+	}
 	w.batches, w.batchSlots = make(map[*node]*raveBatch), 0
 }
 
@@ -151,6 +157,7 @@ func (w *worker) run(ctx context.Context) {
 	reports := b.Progress != nil && w == w.s.workers[0]
 	next := time.Now().Add(b.ProgressEvery)
 	defer w.flushBatches()
+	defer w.payTallies()
 	for !w.s.shouldStop(ctx) {
 		if n := w.s.playouts.Add(1); limit > 0 && n > limit {
 			w.s.playouts.Add(-1)
@@ -201,10 +208,7 @@ func (w *worker) simulate() {
 		w.replies.learn(w.seq, score > 0)
 	}
 	w.backup(gameValue(score, b.Size(), w.scoreWeight), treeMoves, c)
-	w.tally(0, b, score)
-	if w.rootChild >= 0 {
-		w.tally(w.rootChild+1, b, score)
-	}
+	w.tally(b, score, w.rootChild)
 }
 
 // ownerTally counts playouts, sums their final scores (Black's view,
@@ -217,18 +221,86 @@ type ownerTally struct {
 	net      []atomic.Int32
 }
 
-// tally adds the final board b, whose score is score, to slot i.
-func (w *worker) tally(i int, b *rules.Board, score float64) {
-	t := &w.owner[i]
-	t.playouts.Add(1)
-	t.score.Store(math.Float64bits(math.Float64frombits(t.score.Load()) + score))
+// owedTally is what a worker has counted for one slot of its owner tallies
+// and not yet added to them.
+type owedTally struct {
+	slot     int
+	playouts int32
+	score    float64
+	net      []int32
+}
+
+// tallyBatch is how many playouts a worker counts for a slot before it
+// adds them to the shared tallies: an atomic add per point every playout
+// took 2% of a 9x9 search's time.
+const tallyBatch = 16
+
+// tally counts the final board b, whose score is score, for slot 0 and,
+// unless rootChild is -1, for that root child's slot. The counts are
+// gathered in w.owed and added to the tallies every tallyBatch playouts,
+// when another root child's slot comes, and when the worker stops
+// (payTallies).
+func (w *worker) tally(b *rules.Board, score float64, rootChild int) {
+	all, through := &w.owed[0], &w.owed[1]
+	if rootChild < 0 {
+		through = nil
+	} else if through.slot != rootChild+1 {
+		w.pay(through)
+		through.slot = rootChild + 1
+	}
 	for j, p := range b.Points() {
-		switch b.Owner(p) {
-		case rules.Black:
-			t.net[j].Add(1)
-		case rules.White:
-			t.net[j].Add(-1)
+		// Which colour owns a point is a coin toss to the branch
+		// predictor, so the count is arithmetic.
+		owner := b.Owner(p)
+		n := int32(b2i(owner == rules.Black) - b2i(owner == rules.White))
+		all.net[j] += n
+		if through != nil {
+			through.net[j] += n
 		}
+	}
+	for _, o := range [2]*owedTally{all, through} {
+		if o == nil {
+			continue
+		}
+		o.playouts++
+		o.score += score
+		if o.playouts == tallyBatch {
+			w.pay(o)
+		}
+	}
+}
+
+// b2i returns 1 for true and 0 for false, without a branch.
+func b2i(x bool) int {
+	if x {
+		return 1
+	}
+	return 0
+}
+
+// pay adds the counts o holds to their slot's tally and clears them.
+func (w *worker) pay(o *owedTally) {
+	if o.playouts == 0 {
+		return
+	}
+	t := &w.owner[o.slot]
+	t.playouts.Add(o.playouts)
+	// Scores are whole or half points, so their sums are exact whatever
+	// the order they are added in.
+	t.score.Store(math.Float64bits(math.Float64frombits(t.score.Load()) + o.score))
+	for j, n := range o.net {
+		if n != 0 {
+			t.net[j].Add(n)
+			o.net[j] = 0
+		}
+	}
+	o.playouts, o.score = 0, 0
+}
+
+// payTallies adds all the counts the worker owes to its tallies.
+func (w *worker) payTallies() {
+	for i := range w.owed {
+		w.pay(&w.owed[i])
 	}
 }
 
