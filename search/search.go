@@ -167,20 +167,22 @@ func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
 	s.nodes.Store(1)
 }
 
-// shouldStop reports whether the budget is spent or the choice can no
-// longer change.
-func (s *Searcher) shouldStop(ctx context.Context) bool {
+// shouldStop reports whether w should stop: the budget's time is spent or
+// the choice can no longer change. A playout budget stops the workers
+// through their claims (see worker.claim).
+func (s *Searcher) shouldStop(ctx context.Context, w *worker) bool {
 	if ctx.Err() != nil {
 		return true
 	}
+	// done counts the simulations claimed, up to claimSlack of which may
+	// not have started yet.
 	done := s.playouts.Load()
+	claimSlack := int64(w.claimBlock-1) * int64(len(s.workers))
+	check := w.simulations%64 == 0 // the costlier tests, now and then
 	b := s.budget
-	if b.Playouts > 0 && done >= int64(b.Playouts) {
-		return true
-	}
 	if b.Hard == 0 && b.Soft == 0 {
-		if b.Playouts > 0 && done%64 == 0 {
-			return s.decided(int64(b.Playouts) - done)
+		if b.Playouts > 0 && check {
+			return s.decided(int64(b.Playouts) - done + claimSlack)
 		}
 		return false
 	}
@@ -191,7 +193,7 @@ func (s *Searcher) shouldStop(ctx context.Context) bool {
 	if b.Soft > 0 && elapsed >= b.Soft && s.clear() {
 		return true
 	}
-	if done%64 == 0 && done > 0 {
+	if check && done > 0 {
 		limit := b.Hard
 		if limit == 0 {
 			limit = b.Soft
@@ -199,7 +201,7 @@ func (s *Searcher) shouldStop(ctx context.Context) bool {
 		rate := float64(done) / elapsed.Seconds()
 		left := int64(rate * (limit - elapsed).Seconds())
 		if b.Playouts > 0 {
-			left = min(left, int64(b.Playouts)-done)
+			left = min(left, int64(b.Playouts)-done+claimSlack)
 		}
 		return s.decided(left)
 	}

@@ -93,6 +93,43 @@ func TestVirtualLossIsTakenBack(t *testing.T) {
 	assert.Equal(t, r.Playouts, visits)
 }
 
+// With two workers the budget and the root's visits are counted in blocks;
+// at the end both must come out exact.
+func TestClaimedCountsSettleExactly(t *testing.T) {
+	g := emptyGame(t, 9)
+	cfg := DefaultConfig()
+	cfg.Threads = 2
+	s := New(cfg)
+	r := s.Search(context.Background(), g, rules.Black, Budget{Playouts: 2999})
+	assert.LessOrEqual(t, r.Playouts, 2999)
+	assert.Equal(t, int32(r.Playouts), s.root.visits.Load(), "the root's visits")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r = s.Search(ctx, g, rules.Black, Budget{})
+	assert.Less(t, r.Playouts, 10, "a cancelled search runs next to nothing")
+}
+
+func TestClaimsNeverPassTheLimit(t *testing.T) {
+	s := New(DefaultConfig())
+	s.workers = []*worker{{s: s, claimBlock: 16}, {s: s, claimBlock: 16}}
+	a, b := s.workers[0], s.workers[1]
+	require.True(t, a.claim(40))
+	require.True(t, b.claim(40))
+	assert.Equal(t, int32(16), a.claimed)
+	require.True(t, a.claim(40))
+	assert.Equal(t, int32(8), a.claimed, "what the limit leaves")
+	assert.False(t, b.claim(40))
+	assert.Equal(t, int64(40), s.playouts.Load())
+
+	// A worker that stops gives back what it did not run.
+	s.root = &node{}
+	a.claimed, a.rootVisits = 5, 3
+	a.settleCounts()
+	assert.Equal(t, int64(35), s.playouts.Load())
+	assert.Equal(t, int32(3), s.root.visits.Load())
+}
+
 // Alone, a worker has no one to steer away from its line: the virtual
 // loss does not change its search. (On 13x13 the parent's visits set how
 // many children selection looks at, so a loss counted there would show.)
