@@ -136,6 +136,7 @@ func (w *worker) reset(b *rules.Board, children int) {
 		w.owner[i].net = net[i*points : (i+1)*points : (i+1)*points]
 	}
 	for i := range w.owed {
+		// A kilobyte at least, for the reason makeScratch gives.
 		w.owed[i] = owedTally{net: make([]int32, points, max(points, 1024/4))}
 	}
 	w.batches, w.batchSlots = make(map[*node]*raveBatch), 0
