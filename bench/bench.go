@@ -52,6 +52,13 @@ type Measurement struct {
 	Speedup float64 `json:"speedup"`
 	// Bases are the rates, one a round, that Speedup divides the runs by.
 	Bases []float64 `json:"bases"`
+	// OfApart, on the search's lines with more than the first thread
+	// count, is the median, over the rounds, of the search's speedup over
+	// that of the searches apart with as many threads: the share of their
+	// speedup that the search keeps while its threads share one tree. The
+	// machine's own limits (cores slowing each other down, a neighbour's
+	// load) fall on both, so this is the cost of sharing alone.
+	OfApart float64 `json:"of_apart,omitempty"`
 	// BytesPerNode, on the search's lines, is the memory its tree takes
 	// per node: the live heap a one-thread search of the run's duration
 	// added, over its nodes (the nodes, their children's AMAF statistics,
@@ -59,28 +66,34 @@ type Measurement struct {
 	BytesPerNode float64 `json:"bytes_per_node,omitempty"`
 }
 
-// Run takes every measurement the config asks for. The thread counts take
-// turns, one run each per round, so that a change in the machine's load
-// (on a shared machine, the norm) falls on all of them alike, and Speedup
-// compares runs taken side by side.
+// Run takes every measurement the config asks for. The kinds and thread
+// counts take turns, one run each per round, so that a change in the
+// machine's load (on a shared machine, the norm) falls on all of them
+// alike: Speedup compares runs taken side by side, and OfApart the search
+// with the searches apart of the same rounds.
 func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 	var out []Measurement
+	kinds := []string{"light", "search", "apart"}
 	for _, size := range cfg.Sizes {
 		if !rules.ValidSize(size) {
 			return nil, fmt.Errorf("bench: board size %d out of range", size)
 		}
 		for _, pos := range []string{"empty", "midgame"} {
 			g := position(size, pos)
-			for _, kind := range []string{"light", "search", "apart"} {
-				ms := make([]Measurement, len(cfg.Threads))
+			ms := make(map[string][]Measurement, len(kinds))
+			for _, kind := range kinds {
+				ms[kind] = make([]Measurement, len(cfg.Threads))
 				for i, threads := range cfg.Threads {
-					ms[i] = Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
+					ms[kind][i] = Measurement{Kind: kind, Position: pos, Size: size, Threads: threads}
 				}
-				for range max(cfg.Runs, 1) {
+			}
+			for range max(cfg.Runs, 1) {
+				for _, kind := range kinds {
 					for i, threads := range cfg.Threads {
 						if err := ctx.Err(); err != nil {
 							return out, err
 						}
+						m := &ms[kind][i]
 						var rate float64
 						switch kind {
 						case "light":
@@ -90,24 +103,31 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 						case "apart":
 							rate = apartRate(ctx, g, threads, cfg)
 						}
-						ms[i].Runs = append(ms[i].Runs, rate)
-						base := ms[0].Runs[len(ms[0].Runs)-1]
+						m.Runs = append(m.Runs, rate)
+						base := ms[kind][0].Runs[len(ms[kind][0].Runs)-1]
 						if kind == "search" && i > 0 {
 							base = equalWorkRate(ctx, g, cfg, threads)
 						}
-						ms[i].Bases = append(ms[i].Bases, base)
+						m.Bases = append(m.Bases, base)
 					}
 				}
+			}
+			for _, kind := range kinds {
 				bytesPerNode := 0.0
 				if kind == "search" {
 					bytesPerNode = treeBytesPerNode(ctx, g, cfg.Search, cfg.Duration)
 				}
-				for i := range ms {
-					ms[i].Median = median(ms[i].Runs)
-					ms[i].Speedup = median(ratios(ms[i].Runs, ms[i].Bases))
-					ms[i].BytesPerNode = bytesPerNode
+				for i := range ms[kind] {
+					m := &ms[kind][i]
+					m.Median = median(m.Runs)
+					m.Speedup = median(ratios(m.Runs, m.Bases))
+					m.BytesPerNode = bytesPerNode
+					if kind == "search" && i > 0 {
+						apart := &ms["apart"][i]
+						m.OfApart = median(ratios(ratios(m.Runs, m.Bases), ratios(apart.Runs, apart.Bases)))
+					}
 				}
-				out = append(out, ms...)
+				out = append(out, ms[kind]...)
 			}
 		}
 	}
@@ -263,13 +283,16 @@ func median(xs []float64) float64 {
 // WriteText writes the measurements as an aligned table.
 func WriteText(w io.Writer, ms []Measurement) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\truns\tbytes/node\t")
+	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\tof apart\truns\tbytes/node\t")
 	for _, m := range ms {
-		memory := ""
+		memory, ofApart := "", ""
 		if m.BytesPerNode > 0 {
 			memory = fmt.Sprintf("%.0f", m.BytesPerNode)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%d\t%s\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, len(m.Runs), memory)
+		if m.OfApart > 0 {
+			ofApart = fmt.Sprintf("%.3f", m.OfApart)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%s\t%d\t%s\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, ofApart, len(m.Runs), memory)
 	}
 	return tw.Flush()
 }

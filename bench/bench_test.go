@@ -57,6 +57,17 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 		assert.Len(t, two.Bases, 3)
 		assert.Equal(t, median(ratios(two.Runs, two.Bases)), two.Speedup)
 		assert.Greater(t, two.Speedup, 0.0)
+		assert.Zero(t, one.OfApart)
+		if two.Kind == "search" {
+			// The searches apart follow the search's lines.
+			apart := ms[i+3]
+			require.Equal(t, []any{"apart", two.Position, two.Size, 2}, []any{apart.Kind, apart.Position, apart.Size, apart.Threads})
+			perRound := ratios(ratios(two.Runs, two.Bases), ratios(apart.Runs, apart.Bases))
+			assert.Equal(t, median(perRound), two.OfApart)
+			assert.Greater(t, two.OfApart, 0.0)
+		} else {
+			assert.Zero(t, two.OfApart)
+		}
 	}
 
 	var text bytes.Buffer

@@ -5,5 +5,6 @@
 // trees of their own ("apart"), on empty and mid-game positions of several
 // sizes, with 1..N threads, as the median of several runs, and each
 // thread count's speedup over the first, from runs taken side by side;
-// and the memory the search's tree takes per node.
+// the share of the searches' apart speedup that the search keeps; and the
+// memory the search's tree takes per node.
 package bench
