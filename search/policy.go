@@ -445,7 +445,8 @@ func nakadeMove(b *rules.Board, c rules.Color, last rules.Point) rules.Point {
 // points and stones of only one colour around it, the edge aside. In such
 // a region each end has one empty neighbour and the middle two, so the
 // test reads neighbour counts, not the points around: it runs for most
-// playout moves, and nearly every empty point fails it at its first count.
+// playout moves, and most empty points fail it at the first or second
+// count.
 func threePointMiddle(b *rules.Board, e rules.Point) (middle rules.Point, ok bool) {
 	var ends [2]rules.Point
 	switch b.EmptyNeighbours(e) {

@@ -325,8 +325,9 @@ func (w *worker) pay(o *owedTally) {
 	}
 	t := &w.owner[o.slot]
 	t.playouts.Add(o.playouts)
-	// Scores are whole or half points, so their sums are exact whatever
-	// the order they are added in.
+	// With a komi of whole or half points, as komis are, the scores are
+	// too, and float64 sums them exactly in any order: the total is the
+	// one adding them one by one gave.
 	t.score.Store(math.Float64bits(math.Float64frombits(t.score.Load()) + o.score))
 	for j, n := range o.net {
 		if n != 0 {
