@@ -38,6 +38,18 @@ type Config struct {
 	// medians 1.825 mid-game and 1.81 empty over 6 rounds (8: 1.84, 1.885).
 	// Neither is kept. The mid-game gain of the first is no larger than
 	// the spread between rounds (1.65 to 1.92 for 8 alone).
+	//
+	// With 8 the workers still share a subtree most of the time: on empty
+	// 9x9, the root child one picks is the one the other took last in 51
+	// to 68% of its picks (the same depth-1 child in 18 to 29%); with 32
+	// in 23 to 48% (5 to 10%), with 128 or more in 5 to 15%. 32 was not
+	// kept either. Over 22 interleaved rounds of `yunzi bench --sizes 9`
+	// each, its two-thread speedup was 1.854 empty and 1.891 mid-game
+	// (8: 1.819 and 1.839), and its share of the apart speedup 0.951 and
+	// 0.965 (8: 0.941 and 0.949). But 8 alone ranged from 1.785 to 1.884
+	// empty, and from 0.938 to 0.979 of apart, over five such runs that
+	// day. In 9x9 self-play with two threads at 0.3 s a move, 32 won 54
+	// of 100 games against 8 (Wilson 44.3-63.4%); 19x19 is unmeasured.
 	VirtualLoss int32
 	// ExpandAfter is the number of visits a leaf needs before it gets
 	// children; lower grows the tree faster and costs memory. 4 won 50 of
