@@ -82,7 +82,7 @@ type worker struct {
 	// a microsecond on this 2-core machine. claimed is what it has claimed
 	// and not yet run, rootVisits what it owes the root, and simulations
 	// what it has run in this search.
-	claimBlock  int32
+	claimBlock  int32 // 1 alone, sharedClaimBlock with other workers
 	claimed     int32
 	rootVisits  int32
 	simulations int64
@@ -123,7 +123,7 @@ func (w *worker) reset(b *rules.Board, children int) {
 	w.useBoard(b)
 	w.virtualLoss, w.claimBlock = 1, 1
 	if len(w.s.workers) > 1 {
-		w.virtualLoss, w.claimBlock = max(w.cfg.VirtualLoss, 1), 16
+		w.virtualLoss, w.claimBlock = max(w.cfg.VirtualLoss, 1), sharedClaimBlock
 	}
 	w.claimed, w.rootVisits, w.simulations = 0, 0, 0
 	// The tallies are read while the search runs (analysis), so they are
@@ -186,6 +186,10 @@ func (w *worker) run(ctx context.Context) {
 		}
 	}
 }
+
+// sharedClaimBlock is a worker's claimBlock when other workers search
+// beside it.
+const sharedClaimBlock = 16
 
 // claim takes the next claimBlock simulations of the budget, or as many
 // as the playout limit (0 for none) leaves, and reports whether it got any.
@@ -298,15 +302,19 @@ func (w *worker) tally(b *rules.Board, score float64, rootChild int) {
 			through.net[j] += n
 		}
 	}
-	for _, o := range [2]*owedTally{all, through} {
-		if o == nil {
-			continue
-		}
-		o.playouts++
-		o.score += score
-		if o.playouts == tallyBatch {
-			w.pay(o)
-		}
+	w.owe(all, score)
+	if through != nil {
+		w.owe(through, score)
+	}
+}
+
+// owe counts a playout whose final score is score in o, whose points are
+// counted already, and pays o once it holds tallyBatch playouts.
+func (w *worker) owe(o *owedTally, score float64) {
+	o.playouts++
+	o.score += score
+	if o.playouts == tallyBatch {
+		w.pay(o)
 	}
 }
 
