@@ -536,18 +536,22 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		}
 		return valueUnit - blackValue
 	}
-	for i, m := range w.seq[:treeMoves] {
-		w.path[i+1].value.Add(valueFor(m.color))
-		if w.virtualLoss > 1 { // the one visit stays
-			w.path[i+1].visits.Add(1 - w.virtualLoss)
-		}
+	// The path's nodes are asked for first, to arrive while the
+	// playout's first plays are found (see prefetchForWrite).
+	for _, n := range w.path[1:] {
+		prefetchNodeForWrite(n)
 	}
-
 	clear(w.amaf)
 	length := len(w.seq)
 	for i := length - 1; i >= treeMoves; i-- {
 		if m := w.seq[i]; m.point != rules.Pass {
 			w.amaf[m.point] = firstPlay{m.color, int32(i)}
+		}
+	}
+	for i, m := range w.seq[:treeMoves] {
+		w.path[i+1].value.Add(valueFor(m.color))
+		if w.virtualLoss > 1 { // the one visit stays
+			w.path[i+1].visits.Add(1 - w.virtualLoss)
 		}
 	}
 	distance := int32(0)
@@ -586,6 +590,7 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 			}
 			continue
 		}
+		prefetchAmafForWrite(f.amaf)
 		for j := range f.amaf {
 			a := &f.amaf[j]
 			if weight := w.amafWeight(a.move, c, i, span, distance); weight > 0 {
@@ -698,6 +703,7 @@ type raveResult struct {
 
 // flush adds the batch's results to the children and empties it.
 func (b *raveBatch) flush() {
+	prefetchAmafForWrite(b.stats)
 	for j := range b.pending {
 		if r := &b.pending[j]; r.visits > 0 {
 			b.stats[j].visits.Add(r.visits)

@@ -1,0 +1,10 @@
+package search
+
+import "unsafe"
+
+// prefetchForWrite asks the processor to fetch the cache lines of the n
+// bytes from p, ready to be written (PREFETCHW). It reads and writes
+// nothing.
+//
+//go:noescape
+func prefetchForWrite(p unsafe.Pointer, n uintptr)
