@@ -12,5 +12,7 @@
 // learn from won simulations), ladder.go (ladder reading for the
 // policy and the priors), priors.go (knowledge given to new nodes),
 // result.go (what a search returns), ownership.go (the policy alone as a
-// dead-stone judge).
+// dead-stone judge), prefetch.go (asking for the cache lines backup will
+// add to, so that the workers' adds to shared lines do not wait one after
+// the other; PREFETCHW in prefetch_amd64.s).
 package search
