@@ -88,6 +88,9 @@ func gameValue(score float64, size int, weight float64) int64 {
 // policyMove returns c's next playout move after beforeLast and last.
 func (w *worker) policyMove(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
 	if last != rules.Pass {
+		if w.large && w.cfg.Large.LastGoodReply {
+			w.replies.prefetch(c, beforeLast, last)
+		}
 		if w.chance(tacticsRate) {
 			if p := w.tacticalMove(b, c, last); p != rules.Pass {
 				return p

@@ -8,3 +8,9 @@ import "unsafe"
 //
 //go:noescape
 func prefetchForWrite(p unsafe.Pointer, n uintptr)
+
+// prefetchLine asks the processor to fetch the cache line holding p, to
+// be read (PREFETCHT0). It reads and writes nothing.
+//
+//go:noescape
+func prefetchLine(p unsafe.Pointer)

@@ -15,3 +15,9 @@ loop:
 	JMP  loop
 done:
 	RET
+
+// func prefetchLine(p unsafe.Pointer)
+TEXT ·prefetchLine(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), AX
+	PREFETCHT0 (AX)
+	RET

@@ -21,6 +21,7 @@ func TestPrefetchForWriteChangesNothing(t *testing.T) {
 		for _, n := range []uintptr{0, 1, 31, 63, 64, 65, 1000} {
 			prefetchForWrite(unsafe.Pointer(&buf[start]), n)
 		}
+		prefetchLine(unsafe.Pointer(&buf[start]))
 	}
 	f := newFamily(82)
 	prefetchAmafForWrite(f.amaf)

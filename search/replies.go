@@ -1,6 +1,10 @@
 package search
 
-import "github.com/yunzi-go/yunzi/rules"
+import (
+	"unsafe"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
 
 // replyTable is one worker's memory of good replies: Drake's last good
 // reply, with Baier and Drake's forgetting (LGRF-2, "The power of
@@ -51,6 +55,20 @@ func colourIndex(c rules.Color) int { return int(c) - int(rules.Black) }
 func (t *replyTable) reply(c rules.Color, beforeLast, last rules.Point) (pair, single rules.Point) {
 	i, l := colourIndex(c), t.index[last]
 	return t.two[i][t.index[beforeLast]*int32(t.points)+l], t.one[i][l]
+}
+
+// prefetch asks for the cache line of c's stored reply to beforeLast then
+// last (see reply). The pair table is read at random, and on 19x19 it
+// takes half a megabyte a worker, so the read often misses the cache;
+// asked for before the tactical answers are looked for, the reply has
+// mostly arrived by the time it is read (the single replies take a
+// kilobyte and a half and stay in the cache). On 19x19 with one thread,
+// a simulation went from 216 to 208 microseconds of CPU time (16
+// alternating one-second runs each, medians), and goodReply's CPU
+// samples from 0.18 to 0.09 of the rules package's.
+func (t *replyTable) prefetch(c rules.Color, beforeLast, last rules.Point) {
+	i := colourIndex(c)
+	prefetchLine(unsafe.Pointer(&t.two[i][t.index[beforeLast]*int32(t.points)+t.index[last]]))
 }
 
 // learn updates the table with the moves of a simulation that Black won if
