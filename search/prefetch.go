@@ -2,13 +2,19 @@ package search
 
 import "unsafe"
 
-// A locked add (sync/atomic's Add) to a cache line that another core has
-// read or written since waits for the line to come over before anything
-// after it runs, so the adds of a backup to lines the other workers use
-// wait one after the other: a quarter of a microsecond each on this
-// project's 2-core machines. Asking for all the lines first lets the
-// processor fetch them at once. The requests are hints, with no effect on
-// what the program computes.
+// Asking the processor for memory before it is used, so that the wait for
+// it overlaps other work. The requests are hints, with no effect on what
+// the program computes; off amd64 they do nothing.
+//
+// For writing: a locked add (sync/atomic's Add) to a cache line that
+// another core has read or written since waits for the line to come over
+// before anything after it runs, so the adds of a backup to lines the
+// other workers use waited one after the other, a quarter of a
+// microsecond each on this project's 2-core machines. Backup asks for all
+// its lines first, and they come at once.
+//
+// For reading: the playouts' table of last good replies is read at random
+// and does not fit the cache on large boards (see replyTable.prefetch).
 
 // prefetchNodeForWrite asks for n's cache lines, to be written.
 func prefetchNodeForWrite(n *node) {

@@ -537,7 +537,7 @@ func (w *worker) backup(blackValue int64, treeMoves int, leafColor rules.Color) 
 		return valueUnit - blackValue
 	}
 	// The path's nodes are asked for first, to arrive while the
-	// playout's first plays are found (see prefetchForWrite).
+	// playout's first plays are found (see prefetch.go).
 	for _, n := range w.path[1:] {
 		prefetchNodeForWrite(n)
 	}
@@ -681,7 +681,7 @@ type firstPlay struct {
 // in the bench's spread, and 19x19 is unmeasured.
 //
 // Since then backup asks for all the lines it will add to before adding
-// (see prefetchForWrite), which took most of that away: with two threads
+// (see prefetch.go), which took most of that away: with two threads
 // on empty 9x9, backup took 0.149 samples per sample of the rules
 // package, against 0.203 before and 0.136 for two one-thread searches at
 // once. What remains is mostly selection's reads of lines the other
