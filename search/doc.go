@@ -12,7 +12,8 @@
 // learn from won simulations), ladder.go (ladder reading for the
 // policy and the priors), priors.go (knowledge given to new nodes),
 // result.go (what a search returns), ownership.go (the policy alone as a
-// dead-stone judge), prefetch.go (asking for the cache lines backup will
-// add to, so that the workers' adds to shared lines do not wait one after
-// the other; PREFETCHW in prefetch_amd64.s).
+// dead-stone judge), prefetch.go (asking for memory before it is used:
+// the lines backup adds to, so that the workers' adds to shared lines do
+// not wait one after the other, and the playouts' stored replies; the
+// instructions are in prefetch_amd64.s).
 package search

@@ -88,7 +88,8 @@ func gameValue(score float64, size int, weight float64) int64 {
 // policyMove returns c's next playout move after beforeLast and last.
 func (w *worker) policyMove(b *rules.Board, c rules.Color, beforeLast, last rules.Point) rules.Point {
 	if last != rules.Pass {
-		if w.large && w.cfg.Large.LastGoodReply {
+		replies := w.playsReplies()
+		if replies {
 			w.replies.prefetch(c, beforeLast, last)
 		}
 		if w.chance(tacticsRate) {
@@ -96,7 +97,7 @@ func (w *worker) policyMove(b *rules.Board, c rules.Color, beforeLast, last rule
 				return p
 			}
 		}
-		if w.large && w.cfg.Large.LastGoodReply {
+		if replies {
 			if p := w.goodReply(b, c, beforeLast, last); p != rules.Pass {
 				return p
 			}
@@ -223,6 +224,10 @@ func (w *worker) patternMove(b *rules.Board, c rules.Color, last rules.Point) ru
 	w.cands = cands
 	return w.pick(cands)
 }
+
+// playsReplies reports whether the playouts play, and learn, last good
+// replies on this board (LargeBoard.LastGoodReply).
+func (w *worker) playsReplies() bool { return w.large && w.cfg.Large.LastGoodReply }
 
 // goodReply returns c's stored reply to the last two moves, or else to the
 // last one, if it is a move the random policy could play (randomPlayable).

@@ -11,7 +11,7 @@ import (
 // The prefetch instruction is written out in bytes, so a slip there would
 // make it another instruction: this checks that it neither faults nor
 // writes, from every offset in a cache line and across line ends.
-func TestPrefetchForWriteChangesNothing(t *testing.T) {
+func TestPrefetchesChangeNothing(t *testing.T) {
 	buf := make([]byte, 4096)
 	for i := range buf {
 		buf[i] = byte(i*7 + 3)

@@ -248,7 +248,7 @@ func (w *worker) simulate() {
 	}
 	treeMoves := len(w.seq)
 	score := w.playout(b, c, beforeLast, last, s.komi)
-	if w.large && w.cfg.Large.LastGoodReply && score != 0 {
+	if w.playsReplies() && score != 0 {
 		w.replies.learn(w.seq, score > 0)
 	}
 	w.backup(gameValue(score, b.Size(), w.scoreWeight), treeMoves, c)
