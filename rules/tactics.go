@@ -84,8 +84,13 @@ func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
 		case Empty:
 			setBit(set, b.geo.index[n])
 		case c:
-			joined[i] = b.head[n]
-			for j, w := range b.chainLibs(b.head[n]) {
+			h := b.head[n]
+			if int(b.libCnt[h])-1 >= limit {
+				// The chain keeps all its liberties but p.
+				return limit
+			}
+			joined[i] = h
+			for j, w := range b.chainLibs(h) {
 				set[j] |= w
 			}
 		}
