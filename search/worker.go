@@ -692,7 +692,7 @@ type firstPlay struct {
 //
 // The rest is in no one place. Against two one-thread searches of the
 // same tree size (perf, 6 to 10 alternating runs each), two workers on
-// one tree spent 2 to 3% more CPU time a playout, spread over all the
+// one tree spent 2 to 4% more CPU time a playout, spread over all the
 // code, the rules package's included. It was the same with a virtual
 // loss of 1 or 128, and with each worker kept to its own half of the
 // root's children it fell by about a point: the nodes both workers
