@@ -684,13 +684,14 @@ type firstPlay struct {
 // (see prefetch.go), which took most of that away: with two threads
 // on empty 9x9, backup took 0.149 samples per sample of the rules
 // package, against 0.203 before and 0.136 for two one-thread searches at
-// once. What remains is mostly selection's reads of lines the other
-// worker wrote: on the 9x9 mid-game position, ucb took 0.111 against
-// 0.097 for one thread on a tree of the same size. Neither asking for
-// selection's lines ahead nor adding the virtual losses once the leaf is
-// reached, their lines asked for at once, saved more than it cost.
+// once. Of the tree's code, selection's reads of lines the other worker
+// wrote then cost the most: on the 9x9 mid-game position, ucb took 0.111
+// against 0.097 for one thread on a tree of the same size. Neither
+// asking for selection's lines ahead nor adding the virtual losses once
+// the leaf is reached, their lines asked for at once, saved more than it
+// cost.
 //
-// The rest is in no one place. Against two one-thread searches of the
+// But the cost is in no one place. Against two one-thread searches of the
 // same tree size (perf, 6 to 10 alternating runs each), two workers on
 // one tree spent 2 to 4% more CPU time a playout, spread over all the
 // code, the rules package's included. It was the same with a virtual
