@@ -28,6 +28,18 @@ func BenchmarkPlayout9(b *testing.B) { benchmarkPlayout(b, 9) }
 // BenchmarkPlayout19 is a light playout from the empty 19x19 board.
 func BenchmarkPlayout19(b *testing.B) { benchmarkPlayout(b, 19) }
 
+// BenchmarkCopyFrom19 copies a 19x19 board 200 random moves into a game
+// onto a scratch board, as the search's ladder reader does many times a
+// playout.
+func BenchmarkCopyFrom19(b *testing.B) {
+	src, _ := randomPosition(19, 200, 1)
+	scratch := rules.NewBoard(19)
+	b.ReportAllocs()
+	for b.Loop() {
+		scratch.CopyFrom(src)
+	}
+}
+
 // midGame returns a 19x19 game 60 moves into a random game, and a legal
 // move in it.
 func midGame(tb testing.TB) (*rules.Game, rules.Move) {

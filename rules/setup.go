@@ -37,6 +37,7 @@ func (b *Board) Setup(c Color, points []Point) error {
 func (b *Board) rebuild() {
 	b.empty = b.empty[:0]
 	clear(b.libs)
+	b.nSlots, b.freeSlot = 0, b.freeSlot[:0]
 	clear(b.stones[0])
 	clear(b.stones[1])
 	b.hash = 0
@@ -49,7 +50,7 @@ func (b *Board) rebuild() {
 		}
 		setBit(b.stones[c-1], b.geo.index[p])
 		b.hash ^= zobrist[c][p]
-		b.head[p], b.next[p], b.chainLen[p] = p, p, 1
+		b.newChain(p)
 		libs := b.chainLibs(p)
 		for _, d := range orthogonal {
 			if n := p + d; b.color[n] == Empty {
