@@ -67,6 +67,7 @@ func runMatch(args []string, out, errOut io.Writer) int {
 	fs.IntVar(&cfg.Games, "games", 1, "number of games (a resumed match counts the earlier ones)")
 	fs.IntVar(&cfg.Size, "size", 19, "board size")
 	fs.Float64Var(&cfg.Komi, "komi", 7.5, "komi")
+	fs.IntVar(&cfg.Handicap, "handicap", 0, "fixed handicap stones for Black, placed with fixed_handicap (0: none; komi 0.5 is usual with one)")
 	fs.BoolVar(&cfg.Alternate, "alternate", false, "exchange colours every other game")
 	fs.StringVar(&cfg.SGFFile, "sgffile", "", "prefix of the files PREFIX-N.sgf and PREFIX.dat")
 	fs.StringVar(&cfg.Openings, "openings", "", "folder of SGF openings the games start from, in turn")

@@ -2,6 +2,7 @@ package match
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"time"
 
@@ -19,6 +20,7 @@ type Config struct {
 	Games        int    // games to play in all (a resumed match counts the earlier ones)
 	Size         int    // board size
 	Komi         float64
+	Handicap     int    // fixed handicap stones for Black (fixed_handicap), 0 for none
 	Alternate    bool   // exchange colours every other game
 	SGFFile      string // prefix of PREFIX-N.sgf and PREFIX.dat; "" writes no file
 	Openings     string // folder of SGF openings, "" for none
@@ -67,7 +69,25 @@ func (c *Config) validate() error {
 	if c.Grace < 0 {
 		return errors.New("grace must not be negative")
 	}
+	if c.Handicap != 0 {
+		if _, err := rules.FixedHandicap(c.Size, c.Handicap); err != nil {
+			return fmt.Errorf("handicap: %w", err)
+		}
+		if c.Openings != "" {
+			// An opening's first move is Black's; after a handicap White moves first.
+			return errors.New("handicap and openings do not go together")
+		}
+	}
 	return nil
+}
+
+// handicapStones returns the fixed handicap stones, none without a handicap.
+func (c *Config) handicapStones() []rules.Point {
+	if c.Handicap == 0 {
+		return nil
+	}
+	pts, _ := rules.FixedHandicap(c.Size, c.Handicap) // checked by validate
+	return pts
 }
 
 // ruleOptions are the rules the runner's own board plays: Chinese rules,

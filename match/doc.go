@@ -5,20 +5,24 @@
 //
 // The runner keeps its own board (package rules, Chinese rules with
 // positional superko): a move the rules refuse loses the game for its
-// player ("W+F"), as do an unreadable answer, a failed genmove, a crash
-// of the engine or its refusal of a legal move. With a time control the
+// player ("W+F"), as do an unreadable answer, a failed genmove, a crash of
+// the engine or its refusal of a legal move. With a time control the
 // runner sends time_settings (kgs-time_settings for byo-yomi, when the
 // engine lists it) at the start of each game and time_left before each
 // genmove, measures each genmove itself, and an engine that overruns its
-// time by more than the grace loses on time ("W+T"). Two passes end a
-// game, scored by the referee's final_score when there is a referee, else
-// by the runner's own area count with every stone alive (Tromp-Taylor);
-// "resign" ends it ("B+R").
+// time by more than the grace loses on time ("W+T"). With a handicap
+// (gogui-twogtp has none) each engine, and the referee, is sent
+// fixed_handicap, and an engine that does not place the runner's stones
+// cannot play the match; Black keeps the stones when the engines exchange
+// colours. Two passes end a game, scored by the referee's final_score when
+// there is a referee, else by the runner's own area count with every stone
+// alive (Tromp-Taylor); "resign" ends it ("B+R").
 //
 // The .dat table: lines "# Key: value" (Black, BlackCommand, BlackLabel,
-// BlackVersion, the same for White and Referee ("Referee: -" when there
-// is none), Size, Komi, Openings, Date, Host, Xml, then the runner's
-// TimeControl, Scoring and MaxMoves), a line "#", the column line
+// BlackVersion, the same for White and Referee ("Referee: -" when there is
+// none), Size, Komi, Handicap (when there is one), Openings, Date, Host,
+// Xml, then the runner's TimeControl, Scoring and MaxMoves), a line "#",
+// the column line
 //
 //	#GAME	RES_B	RES_W	RES_R	ALT	DUP	LEN	TIME_B	TIME_W	CPU_B	CPU_W	ERR	ERR_MSG
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,11 @@ func playGame(cfg *Config, a, b, referee *player, rec *Record, opening []rules.M
 	g, err := rules.NewGame(cfg.Size, cfg.ruleOptions())
 	if err != nil {
 		return err
+	}
+	if stones := cfg.handicapStones(); stones != nil {
+		if err := g.SetHandicap(stones); err != nil {
+			return err
+		}
 	}
 	gm.g, rec.Game = g, g
 	start := time.Now()
@@ -70,7 +76,7 @@ func playGame(cfg *Config, a, b, referee *player, rec *Record, opening []rules.M
 
 var errFatal = errors.New("engine refused the game settings")
 
-// setup sends the board size, komi and time settings.
+// setup sends the board size, komi, handicap and time settings.
 func (gm *game) setup(p *player) error {
 	if _, err := p.send("boardsize "+strconv.Itoa(gm.cfg.Size), setupTimeout); err != nil {
 		if isCommandError(err) {
@@ -84,8 +90,39 @@ func (gm *game) setup(p *player) error {
 	if err := p.sendIfKnown("komi " + strconv.FormatFloat(gm.cfg.Komi, 'f', -1, 64)); err != nil {
 		return err
 	}
+	if err := sendHandicap(p, gm.cfg); err != nil {
+		return err
+	}
 	if cmd := timeSettings(gm.cfg.Time, p); cmd != "" {
 		return p.sendIfKnown(cmd)
+	}
+	return nil
+}
+
+// sendHandicap sends fixed_handicap, when the match has a handicap, and
+// checks that the engine placed the stones where the runner did. An engine
+// that cannot, or puts them elsewhere, cannot play the match.
+func sendHandicap(p *player, cfg *Config) error {
+	want := cfg.handicapStones()
+	if want == nil {
+		return nil
+	}
+	resp, err := p.send("fixed_handicap "+strconv.Itoa(cfg.Handicap), setupTimeout)
+	if isCommandError(err) {
+		return fmt.Errorf("%w: fixed_handicap %d: %v", errFatal, cfg.Handicap, err)
+	}
+	if err != nil {
+		return err
+	}
+	var got []rules.Point
+	for _, v := range strings.Fields(resp.Text) {
+		if pt, err := rules.ParsePoint(v); err == nil {
+			got = append(got, pt)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+		return fmt.Errorf("%w: fixed_handicap %d placed %q, want %v", errFatal, cfg.Handicap, resp.Text, want)
 	}
 	return nil
 }
@@ -276,6 +313,9 @@ func (gm *game) refereeScore(r *player) (string, error) {
 		return "", err
 	}
 	cmds := []string{"boardsize " + strconv.Itoa(gm.cfg.Size), "clear_board", "komi " + strconv.FormatFloat(gm.cfg.Komi, 'f', -1, 64)}
+	if gm.cfg.Handicap > 0 {
+		cmds = append(cmds, "fixed_handicap "+strconv.Itoa(gm.cfg.Handicap))
+	}
 	for _, m := range gm.g.Moves() {
 		cmds = append(cmds, "play "+moveText(m))
 	}

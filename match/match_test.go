@@ -180,6 +180,48 @@ func TestRefereeScores(t *testing.T) {
 	}
 }
 
+// TestHandicap: with a handicap the engines and the referee are sent
+// fixed_handicap, White moves first, the record holds the stones, and the
+// count gives White a point a stone. An engine that puts its stones
+// elsewhere cannot play the match, nor can a handicap the board lacks.
+func TestHandicap(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "referee.log")
+	_, prefix := runMatch(t, Config{
+		Black: fake(), White: fake("-moves", "E5"), Referee: fake("-log", log),
+		Size: 9, Komi: 0.5, Handicap: 2,
+	})
+	// Two black stones and one white one, the empty points all neutral:
+	// B+1 on the board, W+1.5 with the komi and White's two points.
+	r := datRows(t, prefix)[0]
+	if col(r, "RES_R") != "W+1.5" || col(r, "RES_B") != "W+1.5" || col(r, "LEN") != "3" {
+		t.Errorf("row = %q, want W+1.5 from the referee and Black, and 3 moves", r)
+	}
+	if g := readFile(t, prefix+"-0.sgf"); !strings.Contains(g, "HA[2]") || !strings.Contains(g, "AB[cg][gc]") || !strings.Contains(g, ";W[ee]") {
+		t.Errorf("SGF lacks the handicap or White's first move:\n%s", g)
+	}
+	if d := readFile(t, prefix+".dat"); !strings.Contains(d, "# Handicap: 2\n") {
+		t.Errorf(".dat lacks the handicap:\n%s", d)
+	}
+	if l := readFile(t, log); !strings.Contains(l, "fixed_handicap 2\n") {
+		t.Errorf("the referee was not sent fixed_handicap:\n%s", l)
+	}
+
+	_, err := Run(Config{Black: fake("-handicap-at", "D4,F6"), White: fake(), Size: 9, Handicap: 2})
+	if err == nil || !strings.Contains(err.Error(), "fixed_handicap 2 placed") {
+		t.Errorf("an engine placing other stones: Run = %v, want the stones named", err)
+	}
+	for _, cfg := range []Config{
+		{Size: 9, Handicap: 1},
+		{Size: 5, Handicap: 2},
+		{Size: 9, Handicap: 2, Openings: t.TempDir()},
+	} {
+		cfg.Black, cfg.White = fake(), fake()
+		if _, err := Run(cfg); err == nil {
+			t.Errorf("handicap %d on %dx%d (openings %q) accepted", cfg.Handicap, cfg.Size, cfg.Size, cfg.Openings)
+		}
+	}
+}
+
 func TestMoveLimitAndThreads(t *testing.T) {
 	s, prefix := runMatch(t, Config{
 		Black: fake("-random", "-seed", "3"), White: fake("-random", "-seed", "4"),

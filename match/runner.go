@@ -247,6 +247,9 @@ func headerProps(cfg *Config, w *worker, openings []opening) []property {
 			property{"RefereeLabel", r.name}, property{"RefereeVersion", r.version})
 	}
 	ps = append(ps, property{"Size", strconv.Itoa(cfg.Size)}, property{"Komi", strconv.FormatFloat(cfg.Komi, 'f', -1, 64)})
+	if cfg.Handicap > 0 {
+		ps = append(ps, property{"Handicap", strconv.Itoa(cfg.Handicap)})
+	}
 	if cfg.Openings != "" {
 		ps = append(ps, property{"Openings", fmt.Sprintf("%s (%d files)", filepath.Clean(cfg.Openings), len(openings))})
 	}
@@ -271,7 +274,11 @@ func scoringText(cfg *Config) string {
 }
 
 func settingsText(cfg *Config, openings int) string {
-	s := fmt.Sprintf("%dx%d, komi %g, time %s, games %d", cfg.Size, cfg.Size, cfg.Komi, timeText(cfg), cfg.Games)
+	s := fmt.Sprintf("%dx%d, komi %g", cfg.Size, cfg.Size, cfg.Komi)
+	if cfg.Handicap > 0 {
+		s += fmt.Sprintf(", handicap %d", cfg.Handicap)
+	}
+	s += fmt.Sprintf(", time %s, games %d", timeText(cfg), cfg.Games)
 	if cfg.Alternate {
 		s += ", alternating colours"
 	}

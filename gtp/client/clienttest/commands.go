@@ -14,7 +14,7 @@ import (
 
 var commandNames = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
-	"boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo",
+	"boardsize", "clear_board", "komi", "fixed_handicap", "play", "genmove", "reg_genmove", "undo",
 	"is_legal", "showboard", "final_score", "loadsgf", "echo", "die",
 }
 
@@ -84,6 +84,8 @@ func (e *engine) handleBoard(name string, args []string) (string, error) {
 			return "", errors.New("syntax error")
 		}
 		e.komi, e.game.Komi = k, k
+	case "fixed_handicap":
+		return e.fixedHandicap(args)
 	case "play":
 		m, err := e.move(args)
 		if err != nil {
@@ -121,6 +123,30 @@ func (e *engine) handleBoard(name string, args []string) (string, error) {
 		return "", errors.New("unknown command")
 	}
 	return "", nil
+}
+
+// fixedHandicap places the fixed handicap stones, or with -handicap-at
+// the stones the flag names, and lists them.
+func (e *engine) fixedHandicap(args []string) (string, error) {
+	n, err := intArg(args)
+	if err != nil {
+		return "", errors.New("syntax error")
+	}
+	pts, err := rules.FixedHandicap(e.size, n)
+	if err != nil {
+		return "", errors.New("invalid number of stones")
+	}
+	if e.cfg.handicapAt != nil {
+		pts = e.cfg.handicapAt
+	}
+	if err := e.game.SetHandicap(pts); err != nil {
+		return "", errors.New("board not empty")
+	}
+	vertices := make([]string, len(pts))
+	for i, p := range pts {
+		vertices[i] = p.String()
+	}
+	return strings.Join(vertices, " "), nil
 }
 
 func (e *engine) genmove(args []string) (string, exitCode, error) {

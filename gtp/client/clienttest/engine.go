@@ -26,6 +26,7 @@ type config struct {
 	exitAfter     int // exit once this many commands are answered (0: never)
 	resignAt      int
 	score         string
+	handicapAt    []rules.Point // fixed_handicap's stones, in place of the usual ones
 	noTime        bool
 	logFile       string
 	stderr        string
@@ -44,13 +45,15 @@ type config struct {
 //	                  engine killed while it waits for the next one
 //	-resign-at N      resign at genmove N
 //	-score S          final_score answer (default: area count, all alive)
+//	-handicap-at C3,G7  fixed_handicap places (and lists) these stones
 //	-no-time          do not list the time commands
 //	-log FILE         append every command received to FILE
 //	-stderr TEXT      write TEXT to standard error at start
 //
-// Besides the usual commands it answers reg_genmove (the move capturing
-// the most stones, else the first legal point), is_legal, showboard,
-// loadsgf, undo, echo (its arguments) and die (exits with status 3).
+// Besides the usual commands (fixed_handicap among them) it answers
+// reg_genmove (the move capturing the most stones, else the first legal
+// point), is_legal, showboard, loadsgf, undo, echo (its arguments) and die
+// (exits with status 3).
 func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	var cfg config
 	fs := flag.NewFlagSet("fake-engine", flag.ContinueOnError)
@@ -67,6 +70,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	fs.IntVar(&cfg.exitAfter, "exit-after", 0, "")
 	fs.IntVar(&cfg.resignAt, "resign-at", 0, "")
 	fs.StringVar(&cfg.score, "score", "", "")
+	handicapAt := fs.String("handicap-at", "", "")
 	fs.BoolVar(&cfg.noTime, "no-time", false, "")
 	fs.StringVar(&cfg.logFile, "log", "", "")
 	fs.StringVar(&cfg.stderr, "stderr", "", "")
@@ -75,6 +79,16 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	}
 	if *moves != "" {
 		cfg.moves = strings.Split(*moves, ",")
+	}
+	if *handicapAt != "" {
+		for _, v := range strings.Split(*handicapAt, ",") {
+			p, err := rules.ParsePoint(v)
+			if err != nil {
+				fmt.Fprintln(errOut, err)
+				return 2
+			}
+			cfg.handicapAt = append(cfg.handicapAt, p)
+		}
 	}
 	if cfg.stderr != "" {
 		fmt.Fprintln(errOut, cfg.stderr)
