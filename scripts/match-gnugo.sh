@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Play Yunzi against GNU Go with `yunzi match`.
-# Usage: scripts/match-gnugo.sh [9x9|19x19|19x19-playouts|byoyomi] [GAMES] [extra yunzi match options...]
+# Usage: scripts/match-gnugo.sh [PRESET] [GAMES] [extra yunzi match options...]
 #   9x9             9x9, Yunzi 1 s a move, GNU Go level 10 (default)
 #   19x19           19x19, Yunzi 2 s a move (the issue's condition)
 #   19x19-playouts  19x19, Yunzi 11,000 playouts a move, whatever the time:
@@ -10,6 +10,9 @@
 #                   busier machine it plays as 19x19 did there, while
 #                   GNU Go's level fixes its strength at any speed.
 #   byoyomi         9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
+#   9x9-handicap    9x9, Yunzi White at 1 s a move giving GNU Go (Black)
+#                   $HANDICAP stones (default 3) at komi 0.5, colours fixed
+#   19x19-handicap  the same on 19x19 at 2 s a move
 # Results go to match-out/PRESET-DATE.dat and .sgf files; the summary to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,14 +22,25 @@ shift $(( $# > 2 ? 2 : $# )) || true
 gnugo=${GNUGO:-/usr/games/gnugo}
 gnugo_cmd="$gnugo --mode gtp --level 10 --chinese-rules"
 go build -o yunzi .
+handicap=0
 case "$preset" in
   9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --playouts 0 --threads 1"; timing=() ;;
   19x19)   size=19; yunzi_cmd="./yunzi --time 2s --playouts 0 --threads 1"; timing=() ;;
   19x19-playouts) size=19; yunzi_cmd="./yunzi --time 0 --playouts 11000 --threads 1"; timing=() ;;
   byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
-  *) echo "unknown preset $preset (9x9, 19x19, 19x19-playouts, byoyomi)" >&2; exit 2 ;;
+  9x9-handicap|19x19-handicap)
+    size=${preset%%x*}
+    yunzi_cmd="./yunzi --time $(( size == 9 ? 1 : 2 ))s --playouts 0 --threads 1"; timing=()
+    handicap=${HANDICAP:-3} ;;
+  *) echo "unknown preset $preset (9x9, 19x19, 19x19-playouts, byoyomi, 9x9-handicap, 19x19-handicap)" >&2; exit 2 ;;
 esac
+if (( handicap > 0 )); then
+  # Handicap games keep the colours: GNU Go takes the stones.
+  pairing=(-black "$gnugo_cmd" -white "$yunzi_cmd" -komi 0.5 -handicap "$handicap")
+else
+  pairing=(-black "$yunzi_cmd" -white "$gnugo_cmd" -komi 7.5 -alternate)
+fi
 mkdir -p match-out
 prefix="match-out/$preset-$(date +%Y%m%d-%H%M%S)"
-exec ./yunzi match -black "$yunzi_cmd" -white "$gnugo_cmd" -referee "$gnugo_cmd" \
-  -size "$size" -komi 7.5 -games "$games" -alternate -sgffile "$prefix" "${timing[@]}" "$@"
+exec ./yunzi match "${pairing[@]}" -referee "$gnugo_cmd" \
+  -size "$size" -games "$games" -sgffile "$prefix" "${timing[@]}" "$@"
