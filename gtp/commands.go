@@ -12,7 +12,7 @@ type handler func(s *Server, args []string) (string, error)
 // commands returns the table of every command the server implements, by
 // exact name. list_commands and known_command read it, so they never lie.
 func commands() map[string]handler {
-	return map[string]handler{
+	table := map[string]handler{
 		"protocol_version":    (*Server).protocolVersion,
 		"name":                (*Server).name,
 		"version":             (*Server).versionCmd,
@@ -59,6 +59,10 @@ func commands() map[string]handler {
 		"yunzi-score":            (*Server).scoreString,
 		"yunzi-patterns":         (*Server).patternsGfx,
 	}
+	if _, ok := processCPUTime(); ok {
+		table["cputime"] = (*Server).cputime
+	}
+	return table
 }
 
 // Commands returns the names of the commands the server implements,
