@@ -45,7 +45,9 @@
 // wins of each engine, draws and games without result; each engine's
 // wins as black and as white; black's wins; A's win rate with its 95%
 // Wilson interval; the Elo difference A-B with the interval mapped from
-// the Wilson bounds; the average and longest genmove time of each engine;
+// the Wilson bounds; the average and longest genmove time of each engine,
+// and its CPU time a move when it answers cputime (the games' CPU_B or
+// CPU_W over their moves, pondering included);
 // each engine's illegal moves, crashes, time losses, failures to answer
 // and resignations; and the SPRT state when one runs.
 //

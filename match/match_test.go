@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 func TestScriptedGamesAlternate(t *testing.T) {
@@ -352,5 +354,26 @@ func TestStopEndsTheMatchAfterGamesInProgress(t *testing.T) {
 	}
 	if want := fmt.Sprintf("stopped: %d games not played\n", s.Stopped); !strings.Contains(b.String(), want) {
 		t.Errorf("summary does not say the match was stopped:\n%s", b.String())
+	}
+}
+
+func TestSummaryCPUTime(t *testing.T) {
+	moves := func(n int) []time.Duration { return make([]time.Duration, n) }
+	var s Summary
+	// Engine A tells its CPU time as Black in the first game and as White
+	// in the second; B never does.
+	s.add(&Record{Result: "B+1", Winner: rules.Black, MoveTimes: [2][]time.Duration{moves(3), moves(3)}, CPU: [2]float64{2.5, 0}})
+	s.add(&Record{Result: "W+1", Winner: rules.White, Alternated: true, MoveTimes: [2][]time.Duration{moves(3), moves(2)}, CPU: [2]float64{0, 1.5}})
+	var b bytes.Buffer
+	if err := s.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"A time per move: average 0.00 s, max 0.00 s over 5 moves; CPU 0.80 s a move\n",
+		"B time per move: average 0.00 s, max 0.00 s over 6 moves\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, b.String())
+		}
 	}
 }

@@ -48,6 +48,12 @@ type EngineStats struct {
 	Moves                                            int
 	TotalTime, MaxTime                               time.Duration
 	Illegal, Crashes, TimeLosses, NoAnswer, Resigned int
+	// CPUSeconds is the CPU time the engine's cputime counted over the
+	// games in which it told it, whose moves are CPUMoves. It includes
+	// what the engine did between its moves (pondering), which its
+	// genmove times do not.
+	CPUSeconds float64
+	CPUMoves   int
 }
 
 // AvgTime returns the average time per move.
@@ -97,6 +103,10 @@ func (s *Summary) add(r *Record) {
 			st.Moves++
 			st.TotalTime += d
 			st.MaxTime = max(st.MaxTime, d)
+		}
+		if cpu := r.CPU[colorIndex(c)]; cpu > 0 {
+			st.CPUSeconds += cpu
+			st.CPUMoves += len(r.MoveTimes[colorIndex(c)])
 		}
 		if r.Winner == c {
 			st.Wins++
@@ -170,7 +180,11 @@ func (s *Summary) Write(w io.Writer) error {
 		if st == &s.B {
 			name = "B"
 		}
-		fmt.Fprintf(&b, "%s time per move: average %.2f s, max %.2f s over %d moves\n", name, st.AvgTime().Seconds(), st.MaxTime.Seconds(), st.Moves)
+		fmt.Fprintf(&b, "%s time per move: average %.2f s, max %.2f s over %d moves", name, st.AvgTime().Seconds(), st.MaxTime.Seconds(), st.Moves)
+		if st.CPUMoves > 0 {
+			fmt.Fprintf(&b, "; CPU %.2f s a move", st.CPUSeconds/float64(st.CPUMoves))
+		}
+		b.WriteString("\n")
 	}
 	for _, st := range []*EngineStats{&s.A, &s.B} {
 		name := "A"
