@@ -29,7 +29,8 @@ func Wilson(score float64, n int) (lo, hi float64) {
 }
 
 // Elo returns the rating difference that gives an expected score p:
-// -400 log10(1/p - 1); infinite at 0 and 1.
+// 400 log10(p / (1-p)); infinite at 0 and 1. (The usual form,
+// -400 log10(1/p - 1), gives -0 at an even score, which prints as "-0".)
 func Elo(p float64) float64 {
 	switch {
 	case p <= 0:
@@ -37,7 +38,7 @@ func Elo(p float64) float64 {
 	case p >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/p-1)
+	return 400 * math.Log10(p/(1-p))
 }
 
 // EngineStats are one engine's numbers over a match.

@@ -98,8 +98,8 @@ func TestWilsonAndElo(t *testing.T) {
 	if e := Elo(0.75); math.Abs(e-190.85) > 0.01 {
 		t.Errorf("Elo(0.75) = %v, want 190.85", e)
 	}
-	if !math.IsInf(Elo(1), 1) || Elo(0.5) != 0 {
-		t.Error("Elo(1) should be +inf and Elo(0.5) zero")
+	if !math.IsInf(Elo(1), 1) || Elo(0.5) != 0 || eloText(Elo(0.5)) != "+0" {
+		t.Errorf("Elo(1) should be +inf and Elo(0.5) zero, printed +0, not %s", eloText(Elo(0.5)))
 	}
 }
 
