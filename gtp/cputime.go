@@ -11,6 +11,9 @@ func (s *Server) cputime(args []string) (string, error) {
 	if err := want(args, 0); err != nil {
 		return "", err
 	}
-	d, _ := processCPUTime()
+	d, ok := processCPUTime()
+	if !ok {
+		return "", Failure("cannot read the CPU time")
+	}
 	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64), nil
 }
