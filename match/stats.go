@@ -95,19 +95,20 @@ func (s *Summary) add(r *Record) {
 	s.Records = append(s.Records, r)
 	for ai, st := range []*EngineStats{&s.A, &s.B} {
 		c := r.engineColor(ai == 0)
+		ci := colorIndex(c)
 		if c == rules.Black {
 			st.GamesBlack++
 		} else {
 			st.GamesWhite++
 		}
-		for _, d := range r.MoveTimes[colorIndex(c)] {
+		for _, d := range r.MoveTimes[ci] {
 			st.Moves++
 			st.TotalTime += d
 			st.MaxTime = max(st.MaxTime, d)
 		}
-		if cpu := r.CPU[colorIndex(c)]; cpu > 0 {
+		if cpu := r.CPU[ci]; cpu > 0 {
 			st.CPUSeconds += cpu
-			st.CPUMoves += len(r.MoveTimes[colorIndex(c)])
+			st.CPUMoves += len(r.MoveTimes[ci])
 		}
 		if r.Winner == c {
 			st.Wins++

@@ -22,16 +22,16 @@ shift $(( $# > 2 ? 2 : $# )) || true
 gnugo=${GNUGO:-/usr/games/gnugo}
 gnugo_cmd="$gnugo --mode gtp --level 10 --chinese-rules"
 go build -o yunzi .
-handicap=0
+# A handicap preset is its board's even preset with the colours fixed.
+base=$preset handicap=0
 case "$preset" in
+  9x9-handicap|19x19-handicap) base=${preset%-handicap}; handicap=${HANDICAP:-3} ;;
+esac
+case "$base" in
   9x9)     size=9;  yunzi_cmd="./yunzi --time 1s --playouts 0 --threads 1"; timing=() ;;
   19x19)   size=19; yunzi_cmd="./yunzi --time 2s --playouts 0 --threads 1"; timing=() ;;
   19x19-playouts) size=19; yunzi_cmd="./yunzi --time 0 --playouts 11000 --threads 1"; timing=() ;;
   byoyomi) size=9;  yunzi_cmd="./yunzi --threads 1";           timing=(-time 10s -byoyomi 3x1s) ;;
-  9x9-handicap|19x19-handicap)
-    size=${preset%%x*}
-    yunzi_cmd="./yunzi --time $(( size == 9 ? 1 : 2 ))s --playouts 0 --threads 1"; timing=()
-    handicap=${HANDICAP:-3} ;;
   *) echo "unknown preset $preset (9x9, 19x19, 19x19-playouts, byoyomi, 9x9-handicap, 19x19-handicap)" >&2; exit 2 ;;
 esac
 if (( handicap > 0 )); then
