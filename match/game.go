@@ -199,13 +199,26 @@ func (gm *game) loop() {
 // when the game ended.
 func (gm *game) turn() bool {
 	c := gm.g.ToMove()
+	answer, used, ok := gm.ask(c)
+	if !ok || !gm.charge(c, used) {
+		return false
+	}
+	m, ok := gm.readMove(c, answer)
+	return ok && gm.apply(m, used)
+}
+
+// ask tells the engine playing c its time left, when it is timed and
+// listens, then sends genmove and returns the answer and the time the
+// engine took, which the record keeps. It returns false when the game
+// ended: the engine died, failed genmove or did not answer in time.
+func (gm *game) ask(c rules.Color) (string, time.Duration, bool) {
 	i := colorIndex(c)
 	p, clk := gm.players[i], gm.clocks[i]
 	if clk.Timed() && p.known["time_left"] {
 		t, n := clk.TimeLeft()
 		if err := p.sendIfKnown(fmt.Sprintf("time_left %s %d %d", c.Letter(), int64(t.Seconds()), n)); err != nil {
 			gm.end(EndCrash, c, fmt.Sprintf("%s engine: %v (at time_left)", c, err))
-			return false
+			return "", 0, false
 		}
 	}
 	timeout := gm.cfg.MoveTimeout
@@ -216,46 +229,75 @@ func (gm *game) turn() bool {
 	resp, err := p.send("genmove "+c.Letter(), timeout)
 	used := time.Since(start)
 	gm.rec.MoveTimes[i] = append(gm.rec.MoveTimes[i], used)
+	if err != nil {
+		gm.endGenmoveFailed(c, err, used, timeout)
+		return "", used, false
+	}
+	return strings.TrimSpace(resp.Text), used, true
+}
+
+// endGenmoveFailed ends the game against c, whose engine gave no move:
+// on time when it is timed and ran out of its clock, else for no answer
+// (silence, or a failure response) or for a crash.
+func (gm *game) endGenmoveFailed(c rules.Color, err error, used, timeout time.Duration) {
+	clk := gm.clocks[colorIndex(c)]
 	switch {
 	case errors.Is(err, client.ErrTimeout) && clk.Timed():
 		gm.end(EndTime, c, fmt.Sprintf("%s lost on time: no move after %.1f s with %.1f s left", c, used.Seconds(), clk.Limit().Seconds()))
-		return false
 	case errors.Is(err, client.ErrTimeout):
 		gm.end(EndNoAnswer, c, fmt.Sprintf("%s did not answer genmove within %v", c, timeout))
-		return false
 	case isCommandError(err):
 		gm.end(EndNoAnswer, c, fmt.Sprintf("%s failed genmove: %v", c, err))
-		return false
-	case err != nil:
+	default:
 		gm.end(EndCrash, c, fmt.Sprintf("%s engine: %v (at genmove)", c, err))
-		return false
 	}
+}
+
+// charge takes the time a move took off c's clock, with the match's
+// grace; it returns false when c lost on time.
+func (gm *game) charge(c rules.Color, used time.Duration) bool {
+	clk := gm.clocks[colorIndex(c)]
 	limit := clk.Limit()
-	if !clk.Charge(used, gm.cfg.Grace) {
-		gm.end(EndTime, c, fmt.Sprintf("%s lost on time: move took %.2f s with %.2f s left", c, used.Seconds(), limit.Seconds()))
-		return false
+	if clk.Charge(used, gm.cfg.Grace) {
+		return true
 	}
-	answer := strings.TrimSpace(resp.Text)
+	gm.end(EndTime, c, fmt.Sprintf("%s lost on time: move took %.2f s with %.2f s left", c, used.Seconds(), limit.Seconds()))
+	return false
+}
+
+// readMove reads c's answer to genmove as its move. It returns false when
+// the game ended: c resigned, or answered no point of the board, which
+// forfeits.
+func (gm *game) readMove(c rules.Color, answer string) (rules.Move, bool) {
 	if strings.EqualFold(answer, "resign") {
 		gm.end(EndResign, c, "")
-		return false
+		return rules.Move{}, false
 	}
-	pt, perr := rules.ParsePoint(answer)
-	if perr == nil && pt != rules.Pass && !gm.g.Board().Contains(pt) {
-		perr = errors.New("off the board")
+	pt, err := rules.ParsePoint(answer)
+	if err == nil && pt != rules.Pass && !gm.g.Board().Contains(pt) {
+		err = errors.New("off the board")
 	}
-	if perr != nil {
-		gm.end(EndIllegal, c, fmt.Sprintf("%s answered %q: %v", c, answer, perr))
-		return false
+	if err != nil {
+		gm.end(EndIllegal, c, fmt.Sprintf("%s answered %q: %v", c, answer, err))
+		return rules.Move{}, false
 	}
-	m := rules.Move{Color: c, Point: pt}
+	return rules.Move{Color: c, Point: pt}, true
+}
+
+// apply plays m on the board, notes the time it took and the mover's
+// clock for the SGF record, and tells the opponent's engine. It returns
+// false when the game ended: m was illegal, or the opponent's engine
+// refused it or died.
+func (gm *game) apply(m rules.Move, used time.Duration) bool {
+	c := m.Color
 	if err := gm.g.Play(m); err != nil {
-		gm.end(EndIllegal, c, fmt.Sprintf("%s played the illegal move %s: %v", c, pt, err))
+		gm.end(EndIllegal, c, fmt.Sprintf("%s played the illegal move %s: %v", c, m.Point, err))
 		return false
 	}
 	n := gm.g.MoveNumber()
 	gm.notes[n] = fmt.Sprintf("%.2f s", used.Seconds())
-	if clk.Timed() {
+	i := colorIndex(c)
+	if clk := gm.clocks[i]; clk.Timed() {
 		t, k := clk.TimeLeft()
 		gm.left[n] = [2]float64{t.Seconds(), float64(k)}
 	}

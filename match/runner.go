@@ -56,63 +56,124 @@ func Run(cfg Config) (*Summary, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	var openings []opening
-	if cfg.Openings != "" {
-		var err error
-		if openings, err = loadOpenings(cfg.Openings, cfg.Size, cfg.ruleOptions()); err != nil {
-			return nil, err
-		}
+	openings, err := cfg.readOpenings()
+	if err != nil {
+		return nil, err
 	}
 	first, err := startWorker(&cfg)
 	if err != nil {
 		return nil, err
 	}
-	workers := []*worker{first}
-	defer func() {
-		for _, w := range workers {
-			w.close()
-		}
-	}()
-	sum := &Summary{SPRT: cfg.SPRT, Settings: settingsText(&cfg, len(openings)), Scoring: scoringText(&cfg)}
+	r := newRunner(&cfg, openings, first)
+	defer r.close()
+	if err := r.openDat(); err != nil {
+		return nil, err
+	}
+	if r.toPlay <= 0 {
+		return r.sum, nil
+	}
+	if err := r.startWorkers(); err != nil {
+		return nil, err
+	}
+	fatal := r.collect(r.dispatch())
+	if closed(cfg.Stop) {
+		r.sum.Stopped = r.toPlay - len(r.sum.Records)
+	}
+	return r.sum, fatal
+}
+
+// readOpenings loads the openings in cfg.Openings, none when it is unset.
+func (cfg *Config) readOpenings() ([]opening, error) {
+	if cfg.Openings == "" {
+		return nil, nil
+	}
+	return loadOpenings(cfg.Openings, cfg.Size, cfg.ruleOptions())
+}
+
+// runner is a match in progress: its engines, the games left to play, the
+// output files and the summary of the games counted so far.
+type runner struct {
+	cfg      *Config
+	openings []opening
+	workers  []*worker // the first one's engines describe the match
+	info     matchInfo
+	sum      *Summary
+	dat      *datFile // nil without cfg.SGFFile
+	next     int      // the index of the first game to play
+	toPlay   int      // the games to play: cfg.Games less those resumed
+	stop     atomic.Bool
+	played   [][]rules.Move // the moves of each game counted, to find duplicates
+}
+
+// newRunner prepares the summary of a match whose first worker is
+// started; every game is still to play.
+func newRunner(cfg *Config, openings []opening, first *worker) *runner {
+	sum := &Summary{SPRT: cfg.SPRT, Settings: settingsText(cfg, len(openings)), Scoring: scoringText(cfg)}
 	sum.A = EngineStats{Label: label(first.a, first.b), Command: cfg.Black}
 	sum.B = EngineStats{Label: label(first.b, first.a), Command: cfg.White}
-	var dat *datFile
-	next := 0
-	if cfg.SGFFile != "" {
-		if dat, sum.Resumed, err = openDat(cfg.SGFFile+".dat", cfg.Force, headerProps(&cfg, first, openings)); err != nil {
-			return nil, err
-		}
-		next = dat.nextIndex()
+	return &runner{
+		cfg: cfg, openings: openings, workers: []*worker{first},
+		info: sgfInfoOf(cfg, first), sum: sum, toPlay: cfg.Games,
 	}
-	toPlay := cfg.Games - sum.Resumed
-	if toPlay <= 0 {
-		return sum, nil
+}
+
+// close closes every worker's engines.
+func (r *runner) close() {
+	for _, w := range r.workers {
+		w.close()
 	}
-	for len(workers) < min(cfg.Threads, toPlay) {
-		w, err := startWorker(&cfg)
+}
+
+// openDat opens PREFIX.dat when the match writes its games, and resumes
+// it: the games it holds are not played again.
+func (r *runner) openDat() error {
+	if r.cfg.SGFFile == "" {
+		return nil
+	}
+	var err error
+	r.dat, r.sum.Resumed, err = openDat(r.cfg.SGFFile+".dat", r.cfg.Force, headerProps(r.cfg, r.workers[0], r.openings))
+	if err != nil {
+		return err
+	}
+	r.next = r.dat.nextIndex()
+	r.toPlay = r.cfg.Games - r.sum.Resumed
+	return nil
+}
+
+// startWorkers starts workers until there is one for each game played at
+// once, and no more than there are games to play.
+func (r *runner) startWorkers() error {
+	for len(r.workers) < min(r.cfg.Threads, r.toPlay) {
+		w, err := startWorker(r.cfg)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		workers = append(workers, w)
+		r.workers = append(r.workers, w)
 	}
-	info := sgfInfoOf(&cfg, first)
-	jobs := make(chan int, toPlay)
-	for i := range toPlay {
-		jobs <- next + i
+	return nil
+}
+
+// dispatch hands the games to the workers, each playing one game after
+// another on its own goroutine, and returns their outcomes in the order
+// they finish; the channel is closed when every worker is done. A worker
+// starts no new game once the match is stopped (r.stop or cfg.Stop).
+func (r *runner) dispatch() <-chan outcome {
+	jobs := make(chan int, r.toPlay)
+	for i := range r.toPlay {
+		jobs <- r.next + i
 	}
 	close(jobs)
-	var stop atomic.Bool
 	results := make(chan outcome)
 	var wg sync.WaitGroup
-	for _, w := range workers {
+	for _, w := range r.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for idx := range jobs {
-				if stop.Load() || closed(cfg.Stop) {
+				if r.stop.Load() || closed(r.cfg.Stop) {
 					continue
 				}
-				results <- w.play(&cfg, idx, openings)
+				results <- w.play(r.cfg, idx, r.openings)
 			}
 		}()
 	}
@@ -120,49 +181,75 @@ func Run(cfg Config) (*Summary, error) {
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
+
+// collect counts the outcomes until the workers are done: each game is
+// checked for an earlier duplicate, written out and added to the summary.
+// It stops the match at the first error, which it returns, or when the
+// SPRT reaches a decision.
+func (r *runner) collect(results <-chan outcome) error {
 	var fatal error
-	var done [][]rules.Move
+	fail := func(err error) {
+		if fatal == nil {
+			fatal = err
+		}
+		r.stop.Store(true)
+	}
 	for o := range results {
 		if o.err != nil {
-			if fatal == nil {
-				fatal = o.err
-			}
-			stop.Store(true)
+			fail(o.err)
 			continue
 		}
-		r := o.rec
-		r.Dup = "-"
-		moves := r.Game.Moves()
-		for i, prev := range done {
-			if sameGame(prev, moves, cfg.Size) {
-				r.Dup = strconv.Itoa(sum.Records[i].Index)
-				break
-			}
+		r.markDuplicate(o.rec)
+		if err := r.write(o.rec); err != nil {
+			fail(err)
 		}
-		done = append(done, moves)
-		if dat != nil {
-			path := fmt.Sprintf("%s-%d.sgf", cfg.SGFFile, r.Index)
-			if err := writeSGF(path, r, &cfg, info.forGame(r)); err != nil && fatal == nil {
-				fatal = fmt.Errorf("write %s: %w", path, err)
-				stop.Store(true)
-			}
-			if err := dat.add(r); err != nil && fatal == nil {
-				fatal = err
-				stop.Store(true)
-			}
-		}
-		sum.add(r)
-		if cfg.Progress != nil {
-			cfg.Progress(Progress{Done: len(sum.Records), Total: toPlay, WinsA: sum.A.Wins, WinsB: sum.B.Wins, Draws: sum.Draws})
-		}
-		if sum.SPRT != nil && sum.SPRTState != SPRTContinue {
-			stop.Store(true)
+		r.sum.add(o.rec)
+		r.reportProgress()
+		if r.sum.SPRT != nil && r.sum.SPRTState != SPRTContinue {
+			r.stop.Store(true)
 		}
 	}
-	if closed(cfg.Stop) {
-		sum.Stopped = toPlay - len(sum.Records)
+	return fatal
+}
+
+// markDuplicate sets rec.Dup to the index of the first game counted with
+// the same moves up to a symmetry of the board, or to "-".
+func (r *runner) markDuplicate(rec *Record) {
+	rec.Dup = "-"
+	moves := rec.Game.Moves()
+	for i, prev := range r.played {
+		if sameGame(prev, moves, r.cfg.Size) {
+			rec.Dup = strconv.Itoa(r.sum.Records[i].Index)
+			break
+		}
 	}
-	return sum, fatal
+	r.played = append(r.played, moves)
+}
+
+// write writes a game's SGF file and its row of PREFIX.dat, when the
+// match writes its games. It tries both and returns the first error.
+func (r *runner) write(rec *Record) error {
+	if r.dat == nil {
+		return nil
+	}
+	path := fmt.Sprintf("%s-%d.sgf", r.cfg.SGFFile, rec.Index)
+	sgfErr := writeSGF(path, rec, r.cfg, r.info.forGame(rec))
+	datErr := r.dat.add(rec)
+	if sgfErr != nil {
+		return fmt.Errorf("write %s: %w", path, sgfErr)
+	}
+	return datErr
+}
+
+// reportProgress calls cfg.Progress, when set, with the running score.
+func (r *runner) reportProgress() {
+	if r.cfg.Progress == nil {
+		return
+	}
+	s := r.sum
+	r.cfg.Progress(Progress{Done: len(s.Records), Total: r.toPlay, WinsA: s.A.Wins, WinsB: s.B.Wins, Draws: s.Draws})
 }
 
 // closed reports whether c is closed; a nil c never is.
