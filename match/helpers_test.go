@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/yunzi-go/yunzi/gtp/client/clienttest"
 )
@@ -21,26 +24,50 @@ func fake(flags ...string) string { return clienttest.Command(flags...) }
 // the summary and the prefix.
 func runMatch(t *testing.T, cfg Config) (*Summary, string) {
 	t.Helper()
+	cfg = withDefaults(t, cfg)
+	s, err := Run(cfg)
+	require.NoError(t, err, "Run")
+	return s, cfg.SGFFile
+}
+
+// runMatchWithin is runMatch for a match that must end well within guard,
+// a hang guard: it fails the test when Run is still running then.
+func runMatchWithin(t *testing.T, guard time.Duration, cfg Config) (*Summary, string) {
+	t.Helper()
+	cfg = withDefaults(t, cfg)
+	var s *Summary
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s, err = Run(cfg)
+	}()
+	select {
+	case <-done:
+	case <-time.After(guard):
+		require.FailNow(t, "the match hangs", "Run did not return within %v", guard)
+	}
+	require.NoError(t, err, "Run")
+	return s, cfg.SGFFile
+}
+
+// withDefaults gives cfg SGF output in a temporary folder and a 5x5
+// board, unless it sets them.
+func withDefaults(t *testing.T, cfg Config) Config {
 	if cfg.SGFFile == "" {
 		cfg.SGFFile = filepath.Join(t.TempDir(), "match")
 	}
 	if cfg.Size == 0 {
 		cfg.Size = 5
 	}
-	s, err := Run(cfg)
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	return s, cfg.SGFFile
+	return cfg
 }
 
 // datRows returns the rows of PREFIX.dat, split into columns.
 func datRows(t *testing.T, prefix string) [][]string {
 	t.Helper()
 	data, err := os.ReadFile(prefix + ".dat")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var rows [][]string
 	sawColumns := false
 	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
@@ -51,14 +78,10 @@ func datRows(t *testing.T, prefix string) [][]string {
 			continue
 		}
 		cols := strings.Split(l, "\t")
-		if len(cols) != len(datColumns) {
-			t.Fatalf("row %q has %d columns, want %d", l, len(cols), len(datColumns))
-		}
+		require.Len(t, cols, len(datColumns), "the columns of row %q", l)
 		rows = append(rows, cols)
 	}
-	if !sawColumns {
-		t.Fatalf("no column line in %s.dat:\n%s", prefix, data)
-	}
+	require.True(t, sawColumns, "no column line in %s.dat:\n%s", prefix, data)
 	return rows
 }
 
@@ -72,11 +95,10 @@ func col(row []string, name string) string {
 	panic("no column " + name)
 }
 
+// readFile returns a file's text.
 func readFile(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(data)
 }

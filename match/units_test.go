@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -19,20 +22,24 @@ func TestParseTime(t *testing.T) {
 		{"5+5/25", TimeControl{Kind: Canadian, Main: 5 * time.Minute, Period: 5 * time.Minute, Stones: 25}},
 	}
 	for _, tt := range tests {
-		if got, err := ParseTime(tt.in); err != nil || got != tt.want {
-			t.Errorf("ParseTime(%q) = %+v, %v, want %+v", tt.in, got, err, tt.want)
+		got, err := ParseTime(tt.in)
+		if assert.NoError(t, err, "ParseTime(%q)", tt.in) {
+			assert.Equal(t, tt.want, got, "ParseTime(%q)", tt.in)
 		}
 	}
 	for _, bad := range []string{"", "0", "x", "5+5", "5+5/0", "-3"} {
-		if got, err := ParseTime(bad); err == nil {
-			t.Errorf("ParseTime(%q) = %+v, want an error", bad, got)
-		}
+		_, err := ParseTime(bad)
+		assert.Error(t, err, "ParseTime(%q)", bad)
 	}
-	if got, err := ParseByoyomi("3x30"); err != nil || got.Periods != 3 || got.Period != 30*time.Second {
-		t.Errorf("ParseByoyomi(3x30) = %+v, %v", got, err)
+	b, err := ParseByoyomi("3x30")
+	if assert.NoError(t, err, "ParseByoyomi(3x30)") {
+		assert.Equal(t, 3, b.Periods, "ParseByoyomi(3x30): periods")
+		assert.Equal(t, 30*time.Second, b.Period, "ParseByoyomi(3x30): period")
 	}
-	if got, err := ParseCanadian("5m/25"); err != nil || got.Stones != 25 || got.Period != 5*time.Minute {
-		t.Errorf("ParseCanadian(5m/25) = %+v, %v", got, err)
+	c, err := ParseCanadian("5m/25")
+	if assert.NoError(t, err, "ParseCanadian(5m/25)") {
+		assert.Equal(t, 25, c.Stones, "ParseCanadian(5m/25): stones")
+		assert.Equal(t, 5*time.Minute, c.Period, "ParseCanadian(5m/25): period")
 	}
 }
 
@@ -52,88 +59,63 @@ func TestClockByoyomi(t *testing.T) {
 		{1100 * time.Millisecond, false, time.Second, 0, 0},              // over the last one
 	}
 	for i, s := range steps {
-		if ok := c.Charge(s.used, 0); ok != s.ok {
-			t.Fatalf("step %d: Charge(%v) = %v, want %v", i, s.used, ok, s.ok)
-		}
+		require.Equal(t, s.ok, c.Charge(s.used, 0), "step %d: Charge(%v)", i, s.used)
 		if !s.ok {
 			break
 		}
-		if l, n := c.TimeLeft(); l != s.left || n != s.periods {
-			t.Errorf("step %d: TimeLeft = %v, %d; want %v, %d", i, l, n, s.left, s.periods)
-		}
-		if got := c.Limit(); got != s.limitNext {
-			t.Errorf("step %d: Limit = %v, want %v", i, got, s.limitNext)
-		}
+		l, n := c.TimeLeft()
+		assert.Equal(t, s.left, l, "step %d: time left", i)
+		assert.Equal(t, s.periods, n, "step %d: periods left", i)
+		assert.Equal(t, s.limitNext, c.Limit(), "step %d: Limit", i)
 	}
 }
 
 func TestClockCanadianAndGrace(t *testing.T) {
 	c := NewClock(TimeControl{Kind: Canadian, Main: time.Second, Period: 10 * time.Second, Stones: 2})
-	if !c.Charge(3*time.Second, 0) { // 1 s main, 2 s of the block
-		t.Fatal("first move lost")
-	}
-	if l, n := c.TimeLeft(); l != 8*time.Second || n != 1 {
-		t.Errorf("TimeLeft = %v, %d; want 8s, 1", l, n)
-	}
-	if !c.Charge(8*time.Second, 0) {
-		t.Fatal("second move lost")
-	}
-	if l, n := c.TimeLeft(); l != 10*time.Second || n != 2 {
-		t.Errorf("new block: TimeLeft = %v, %d; want 10s, 2", l, n)
-	}
+	require.True(t, c.Charge(3*time.Second, 0), "first move lost") // 1 s main, 2 s of the block
+	l, n := c.TimeLeft()
+	assert.Equal(t, 8*time.Second, l, "time left")
+	assert.Equal(t, 1, n, "stones left")
+	require.True(t, c.Charge(8*time.Second, 0), "second move lost")
+	l, n = c.TimeLeft()
+	assert.Equal(t, 10*time.Second, l, "new block: time left")
+	assert.Equal(t, 2, n, "new block: stones left")
 	a := NewClock(TimeControl{Kind: Absolute, Main: time.Second})
-	if !a.Charge(1200*time.Millisecond, 500*time.Millisecond) {
-		t.Error("a lag within grace lost on time")
-	}
-	if a.Charge(600*time.Millisecond, 500*time.Millisecond) {
-		t.Error("an overrun beyond grace did not lose")
-	}
+	assert.True(t, a.Charge(1200*time.Millisecond, 500*time.Millisecond), "a lag within grace lost on time")
+	assert.False(t, a.Charge(600*time.Millisecond, 500*time.Millisecond), "an overrun beyond grace did not lose")
 }
 
 func TestWilsonAndElo(t *testing.T) {
 	lo, hi := Wilson(5, 10)
-	if math.Abs(lo-0.2366) > 1e-3 || math.Abs(hi-0.7634) > 1e-3 {
-		t.Errorf("Wilson(5, 10) = %.4f, %.4f; want 0.2366, 0.7634", lo, hi)
-	}
-	if e := Elo(0.75); math.Abs(e-190.85) > 0.01 {
-		t.Errorf("Elo(0.75) = %v, want 190.85", e)
-	}
-	if !math.IsInf(Elo(1), 1) || Elo(0.5) != 0 || eloText(Elo(0.5)) != "+0" {
-		t.Errorf("Elo(1) should be +inf and Elo(0.5) zero, printed +0, not %s", eloText(Elo(0.5)))
-	}
+	assert.InDelta(t, 0.2366, lo, 1e-3, "Wilson(5, 10): low")
+	assert.InDelta(t, 0.7634, hi, 1e-3, "Wilson(5, 10): high")
+	assert.InDelta(t, 190.85, Elo(0.75), 0.01, "Elo(0.75)")
+	assert.True(t, math.IsInf(Elo(1), 1), "Elo(1) = %v, want +inf", Elo(1))
+	assert.Zero(t, Elo(0.5), "Elo(0.5)")
+	assert.Equal(t, "+0", eloText(Elo(0.5)), "an even score prints +0, not -0")
 }
 
 func TestSPRTDecisions(t *testing.T) {
 	s := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
-	if d := s.Decide(s.LLR(10, 0, 10)); d != SPRTContinue {
-		t.Errorf("10-10: %v, want continue", d)
-	}
-	if d := s.Decide(s.LLR(300, 0, 300)); d != SPRTAcceptH0 {
-		t.Errorf("300-300: %v, want H0", d)
-	}
-	if d := s.Decide(s.LLR(400, 0, 200)); d != SPRTAcceptH1 {
-		t.Errorf("400-200: %v, want H1", d)
-	}
-	if _, err := ParseSPRT("10,0"); err == nil {
-		t.Error("ParseSPRT accepted elo0 > elo1")
-	}
+	assert.Equal(t, SPRTContinue, s.Decide(s.LLR(10, 0, 10)), "10-10")
+	assert.Equal(t, SPRTAcceptH0, s.Decide(s.LLR(300, 0, 300)), "300-300")
+	assert.Equal(t, SPRTAcceptH1, s.Decide(s.LLR(400, 0, 200)), "400-200")
+	_, err := ParseSPRT("10,0")
+	assert.Error(t, err, "ParseSPRT accepted elo0 > elo1")
 }
 
 func TestSameGameUpToSymmetry(t *testing.T) {
 	mv := func(c rules.Color, s string) rules.Move {
 		p, err := rules.ParsePoint(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return rules.Move{Color: c, Point: p}
 	}
 	a := []rules.Move{mv(rules.Black, "C3"), mv(rules.White, "B2"), mv(rules.Black, "pass")}
 	b := []rules.Move{mv(rules.Black, "C3"), mv(rules.White, "D4"), mv(rules.Black, "pass")} // rotated
 	c := []rules.Move{mv(rules.Black, "C3"), mv(rules.White, "B3"), mv(rules.Black, "pass")}
-	if !sameGame(a, b, 5) || sameGame(a, c, 5) {
-		t.Error("sameGame misjudges symmetric games")
-	}
-	if swapColors("B+R") != "W+R" || swapColors("W+3.5") != "B+3.5" || swapColors("0") != "0" {
-		t.Error("swapColors")
-	}
+	assert.True(t, sameGame(a, b, 5), "a game and its rotation")
+	assert.False(t, sameGame(a, c, 5), "two different games")
+	assert.Equal(t, "W+R", swapColors("B+R"))
+	assert.Equal(t, "B+3.5", swapColors("W+3.5"))
+	assert.Equal(t, "0", swapColors("0"))
 }
