@@ -1,5 +1,3 @@
-// Package gnugotest runs GNU Go for the tests that compare Yunzi with it:
-// legality and captures, SGF loading, handicap placement.
 package gnugotest
 
 import (
@@ -23,11 +21,10 @@ type Engine struct {
 	c *client.Client
 }
 
-// Start starts GNU Go in GTP mode with the extra arguments, and quits it
-// when the test ends. When GNU Go is not installed the test is skipped,
-// unless the environment sets YUNZI_REQUIRE_GNUGO=1 (as CI does), which
-// makes it fail instead.
-func Start(t testing.TB, args ...string) *Engine {
+// Require skips the test when GNU Go is not installed, unless the
+// environment sets YUNZI_REQUIRE_GNUGO=1 (as CI does), which makes it fail
+// instead. A test that drives GNU Go its own way calls it first.
+func Require(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat(Path); err != nil {
 		if os.Getenv("YUNZI_REQUIRE_GNUGO") == "1" {
@@ -35,6 +32,14 @@ func Start(t testing.TB, args ...string) *Engine {
 		}
 		t.Skipf("GNU Go not installed (%v): install the Debian package gnugo", err)
 	}
+}
+
+// Start starts GNU Go in GTP mode with the extra arguments, and quits it
+// when the test ends. When GNU Go is not installed the test is skipped or
+// fails, as Require says.
+func Start(t testing.TB, args ...string) *Engine {
+	t.Helper()
+	Require(t)
 	c, err := client.StartArgs(append([]string{Path, "--mode", "gtp"}, args...), "gnugo", client.Options{})
 	if err != nil {
 		t.Fatalf("starting GNU Go: %v", err)
