@@ -290,6 +290,17 @@ func (b *Board) Play(m Move) error {
 	return nil
 }
 
+// PlayUnchecked plays a stone of colour c on p, which the caller has found
+// legal (IsLegal, or RandomMove). Playout policies use it to skip checking
+// twice; anything else uses Play.
+func (b *Board) PlayUnchecked(c Color, p Point) {
+	if p == Pass {
+		b.ko = Pass
+		return
+	}
+	b.place(c, p)
+}
+
 func (b *Board) check(m Move) error {
 	c, p := m.Color, m.Point
 	if c != Black && c != White {

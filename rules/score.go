@@ -68,6 +68,41 @@ func (b *Board) Area(dead []Point) (black, white float64) {
 	return black, white
 }
 
+// Owner returns who owns p at the end of a playout: the colour of the stone
+// on it, or of the stones around an empty point that only one colour
+// touches, or Empty.
+func (b *Board) Owner(p Point) Color {
+	c := b.color[p]
+	if c != Empty {
+		return c
+	}
+	black, white := b.surroundedBy(Black, p), b.surroundedBy(White, p)
+	switch {
+	case black && !white:
+		return Black
+	case white && !black:
+		return White
+	}
+	return Empty // bordered by both, or (on 1x1) by the edge alone
+}
+
+// PlayoutScore returns Black's area minus White's with every stone counted
+// alive and every empty point owned by the colour that surrounds it alone,
+// as Owner says. At the end of a light or heavy playout every empty region
+// is a single eye, where this equals Area(nil) at a fraction of its cost.
+func (b *Board) PlayoutScore() int {
+	score := b.StoneCount(Black) - b.StoneCount(White)
+	for _, p := range b.empty {
+		switch b.Owner(p) {
+		case Black:
+			score++
+		case White:
+			score--
+		}
+	}
+	return score
+}
+
 // Result is the outcome of a game.
 type Result struct {
 	Winner Color   // Black, White, or Empty for a draw

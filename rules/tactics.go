@@ -129,52 +129,6 @@ func (b *Board) addFreedPoints(set []uint64, n, p Point, joined [4]Point) {
 	}
 }
 
-// Owner returns who owns p at the end of a playout: the colour of the stone
-// on it, or of the stones around an empty point that only one colour
-// touches, or Empty.
-func (b *Board) Owner(p Point) Color {
-	c := b.color[p]
-	if c != Empty {
-		return c
-	}
-	black, white := b.surroundedBy(Black, p), b.surroundedBy(White, p)
-	switch {
-	case black && !white:
-		return Black
-	case white && !black:
-		return White
-	}
-	return Empty // bordered by both, or (on 1x1) by the edge alone
-}
-
-// PlayoutScore returns Black's area minus White's with every stone counted
-// alive and every empty point owned by the colour that surrounds it alone,
-// as Owner says. At the end of a light or heavy playout every empty region
-// is a single eye, where this equals Area(nil) at a fraction of its cost.
-func (b *Board) PlayoutScore() int {
-	score := b.StoneCount(Black) - b.StoneCount(White)
-	for _, p := range b.empty {
-		switch b.Owner(p) {
-		case Black:
-			score++
-		case White:
-			score--
-		}
-	}
-	return score
-}
-
-// PlayUnchecked plays a stone of colour c on p, which the caller has found
-// legal (IsLegal, or RandomMove). Playout policies use it to skip checking
-// twice; anything else uses Play.
-func (b *Board) PlayUnchecked(c Color, p Point) {
-	if p == Pass {
-		b.ko = Pass
-		return
-	}
-	b.place(c, p)
-}
-
 // Pattern3x3 returns the contents of the eight neighbours of p packed two
 // bits each (the Color values: 0 empty, 1 black, 2 white, 3 edge), in the
 // order NW, N, NE, W, E, SW, S, SE from the least significant bits: the key
