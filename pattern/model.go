@@ -69,12 +69,11 @@ func (m *Model) Chances(x *Context, moves []rules.Point, chances []float64) []fl
 //go:embed gammas.txt
 var defaultTable string
 
-// Default is the model Yunzi plays with, learned by scripts/learn-patterns.sh
-// from the 597 games it found then. Relearned from the 1,096 it finds since
-// GNU Go's later games against Yunzi joined them (17,330 spatial patterns;
-// this table has 11,703), a table played no measurably better: 175 of 324
-// games of 13x13 self-play at 0.3 s a move against this one (54.0%,
-// Wilson 48.6-59.4%), over two sessions. It is not used.
+// Default is the model Yunzi plays with: the table of gammas.txt, learned
+// by scripts/learn-patterns.sh from 19x19 game records and embedded in the
+// binary. The search's priors rate the candidate moves with it on every
+// board size. The tables learned and how they played are in
+// docs/TUNING.md.
 var Default = mustRead(defaultTable)
 
 func mustRead(table string) *Model {
