@@ -236,9 +236,9 @@ func treeBytesPerNode(ctx context.Context, g *rules.Game, sc search.Config, d ti
 // search with threads. The two grow trees of about the same size. A
 // simulation costs more in a bigger tree (a longer path down, more
 // children to update on the way back), and over a base of the same
-// duration the search with more threads would pay for its bigger tree:
-// on empty 9x9 one thread's rate fell by 3% from a 1 s search to a 2 s
-// one, a cost of the tree's size, not of the threads sharing it.
+// duration the search with more threads would pay for its bigger tree, a
+// cost of the tree's size, not of the threads sharing it (see
+// docs/TUNING.md).
 func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int) float64 {
 	first := cfg.Threads[0]
 	d := time.Duration(float64(cfg.Duration) * float64(threads) / float64(first))

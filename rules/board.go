@@ -15,10 +15,10 @@ import (
 // popcount.
 //
 // The slots are handed out densely, a freed one first, so that the bitsets
-// in use sit at the start of libs and a copy takes only those. The ladder
-// reader copies a 19x19 board some 25 times a playout; with a bitset per
-// point, 17 KB of a copy's 24 were bitsets, and copying a board 200 moves
-// into a game took 280 ns, where it takes 137 now.
+// in use sit at the start of libs and a copy takes only those: the ladder
+// reader copies the board many times a playout, and a bitset for every
+// point would make most of each copy bitsets no chain holds (see
+// docs/TUNING.md).
 //
 // The per-point tables are arrays over the whole padded grid, whatever the
 // size, so the hot paths index them at a fixed offset from the board with

@@ -3,7 +3,8 @@ package rules
 import "math/bits"
 
 // Rand is a small, fast pseudo-random generator (wyrand) for playouts,
-// where the interface call of math/rand/v2 costs a tenth of the time. It
+// which draw a number for every move: it is called directly, not through
+// math/rand/v2's interface (see docs/TUNING.md for what that saves). It
 // also serves as a math/rand/v2 Source. A Rand is not safe for concurrent
 // use: each search worker owns one.
 type Rand struct{ state uint64 }

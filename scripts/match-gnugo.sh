@@ -2,13 +2,12 @@
 # Play Yunzi against GNU Go with `yunzi match`.
 # Usage: scripts/match-gnugo.sh [PRESET] [GAMES] [extra yunzi match options...]
 #   9x9             9x9, Yunzi 1 s a move, GNU Go level 10 (default)
-#   19x19           19x19, Yunzi 2 s a move (the condition)
+#   19x19           19x19, Yunzi 2 s a move
 #   19x19-playouts  19x19, Yunzi 11,000 playouts a move, whatever the time:
-#                   about what 2 s gives on the VM where the 19x19 figures
-#                   were first measured (5,000 to 6,300 playouts/s in
-#                   `yunzi bench --sizes 19 --threads 1`). On a slower or
-#                   busier machine it plays as 19x19 did there, while
-#                   GNU Go's level fixes its strength at any speed.
+#                   a budget in playouts rather than time, so that results
+#                   compare across machines of different speeds, as GNU
+#                   Go's level fixes its own strength at any speed (see
+#                   docs/TUNING.md for how 11,000 was chosen).
 #   byoyomi         9x9, 10 s main time + 3 periods of 1 s (Japanese byo-yomi), enforced
 #   9x9-handicap    9x9, Yunzi White at 1 s a move giving GNU Go (Black)
 #                   $HANDICAP stones (default 3) at komi 0.5, colours fixed
