@@ -8,17 +8,13 @@ import "github.com/yunzi-go/yunzi/rules"
 // playouts see the extension as a save, and the search spends its games on
 // a chain that is already lost (or, for the attacker, misses a capture).
 
-// ladderBudget bounds the ataris one ladder reading may play, so that a
-// long ladder on 19x19, about 35 steps, is read to its end in bounded
-// time. A reading that runs out counts as an escape.
-const ladderBudget = 60
-
 // ladder reads ladders on scratch boards, kept between readings so that
 // reading allocates nothing. A reading plays on one board and copies it
 // only where it must come back to try a second atari.
 type ladder struct {
 	boards []*rules.Board
-	played int
+	played int // the ataris the reading has played
+	budget int // the ataris a reading may play (Policy.LadderBudget)
 }
 
 // caught reports whether the chain through p, which must be in atari, is
@@ -157,7 +153,7 @@ func cannotRunOut(b *rules.Board, d rules.Color, r rules.Point) bool {
 // change) and reports whether the ladder that follows captures the chain
 // through p.
 func (l *ladder) atari(b *rules.Board, p, q rules.Point, step int) bool {
-	if l.played++; l.played > ladderBudget {
+	if l.played++; l.played > l.budget {
 		return false
 	}
 	b.PlayUnchecked(b.At(p).Opponent(), q)

@@ -80,7 +80,7 @@ func TestLadderCaught(t *testing.T) {
 			p := point(t, tt.chain)
 			require.Equal(t, 1, b.Liberties(p), "the chain must be in atari")
 			before := b.Hash()
-			var l ladder
+			l := ladder{budget: DefaultConfig().Policy.LadderBudget}
 			assert.Equal(t, tt.caught, l.caught(b, p))
 			assert.Equal(t, before, b.Hash(), "reading must not change the board")
 		})
@@ -102,7 +102,7 @@ func TestLadderAtariCaptures(t *testing.T) {
 		. . . . . . . . .
 		. . . . . . . . .`)
 	require.NoError(t, err)
-	var l ladder
+	l := ladder{budget: DefaultConfig().Policy.LadderBudget}
 	w := point(t, "D4")
 	assert.True(t, l.atariCaptures(b, rules.Black, point(t, "E4"), w))
 	assert.False(t, l.atariCaptures(b, rules.Black, point(t, "D5"), w))
@@ -116,7 +116,7 @@ func TestLadderLong(t *testing.T) {
 		require.NoError(t, b.Play(rules.Move{Color: rules.Black, Point: point(t, s)}))
 	}
 	require.NoError(t, b.Play(rules.Move{Color: rules.White, Point: point(t, "D4")}))
-	var l ladder
+	l := ladder{budget: DefaultConfig().Policy.LadderBudget}
 	assert.True(t, l.caught(b, point(t, "D4")))
 	require.NoError(t, b.Play(rules.Move{Color: rules.White, Point: point(t, "Q17")}))
 	assert.False(t, l.caught(b, point(t, "D4")))

@@ -16,8 +16,8 @@ import (
 type node struct {
 	// children is nil until a worker claims the node's expansion, then
 	// building until it publishes the complete children with a single
-	// atomic store. Read it with family.
-	children atomic.Pointer[family]
+	// atomic store. Read it with loadChildren.
+	children atomic.Pointer[children]
 	value    atomic.Int64 // sum of the games' values, in valueUnit per game
 	prior    prior
 	visits   atomic.Int32
@@ -27,17 +27,15 @@ type node struct {
 // building stands in node.children while a worker makes the children.
 // Marking the pointer, where a flag would take a field of its own, keeps a
 // node at 32 bytes, two to a cache line.
-var building = new(family)
+var building = new(children)
 
-// family is a node's children: their nodes and, in a slice of their own,
-// their AMAF statistics, child i's at amaf[i]. A simulation adds AMAF
+// children are a node's children: their nodes and, in a slice of their
+// own, their AMAF statistics, child i's at amaf[i]. A simulation adds AMAF
 // results to dozens of children of every node on its path, and with
-// several workers each line it writes is one the others must fetch again.
-// Apart, four children's AMAF statistics share a 64-byte cache line,
-// where inside 48-byte nodes they took one and a third: on empty 9x9 with
-// two threads, the time a simulation spends backing up its result went
-// from 2.25 to 1.5 microseconds more than with one thread (3.3 alone).
-type family struct {
+// several workers each line it writes is one the others must fetch again;
+// kept apart from the nodes, four children's AMAF statistics share a
+// 64-byte cache line (see docs/TUNING.md, "Tree layout").
+type children struct {
 	nodes []node
 	amaf  []amafStats
 }
@@ -52,9 +50,9 @@ type amafStats struct {
 	move rules.Point
 }
 
-// newFamily returns a family of n children, all zero.
-func newFamily(n int) *family {
-	return &family{nodes: make([]node, n), amaf: make([]amafStats, n)}
+// newChildren returns n children, all zero.
+func newChildren(n int) *children {
+	return &children{nodes: make([]node, n), amaf: make([]amafStats, n)}
 }
 
 // valueUnit is the fixed-point unit of game values: a game's value, from 0
@@ -104,37 +102,38 @@ func (a *amafStats) withPrior(p prior, weight float64) (rate, games float64) {
 
 // rate is the AMAF win rate, 0 without AMAF games.
 func (a *amafStats) rate() float64 {
-	rv := a.visits.Load()
-	if rv == 0 {
+	games := a.visits.Load()
+	if games == 0 {
 		return 0
 	}
-	return float64(a.value.Load()) / valueUnit / float64(rv)
+	return float64(a.value.Load()) / valueUnit / float64(games)
 }
 
-// lcb is a lower confidence bound on the real win rate (about two standard
-// errors below it), used to avoid a move whose visits are many but whose
-// results are poor.
-func (n *node) lcb() float64 {
+// lcb is a lower confidence bound on the real win rate, deviations
+// standard errors below it (the variance taken as at least 0.01, so that a
+// few games all won or all lost are not certain), used to avoid a move
+// whose visits are many but whose results are poor.
+func (n *node) lcb(deviations float64) float64 {
 	v := float64(n.visits.Load())
 	if v == 0 {
 		return 0
 	}
 	w := n.realWinRate()
-	return w - 2*math.Sqrt(max(w*(1-w), 0.01)/v)
+	return w - deviations*math.Sqrt(max(w*(1-w), 0.01)/v)
 }
 
-// family returns the node's children, nil if it is not expanded yet.
-func (n *node) family() *family {
-	if f := n.children.Load(); f != building {
-		return f
+// loadChildren returns the node's children, nil if it is not expanded yet.
+func (n *node) loadChildren() *children {
+	if ch := n.children.Load(); ch != building {
+		return ch
 	}
 	return nil
 }
 
 // kids returns the children's nodes, nil if the node is not expanded yet.
 func (n *node) kids() []node {
-	if f := n.family(); f != nil {
-		return f.nodes
+	if ch := n.loadChildren(); ch != nil {
+		return ch.nodes
 	}
 	return nil
 }

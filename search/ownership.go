@@ -17,27 +17,30 @@ import (
 //
 // When ctx is done it stops early, but not before atLeast playouts: a
 // judgement on a move's clock is better rough than missing.
-func Ownership(ctx context.Context, cfg Config, b *rules.Board, playouts, atLeast int) (net []float64, played int) {
-	s := &Searcher{cfg: cfg}
-	w := newWorker(s, cfg.Seed^b.Hash())
-	w.reset(b, 0)
+func Ownership(ctx context.Context, cfg Config, b *rules.Board, playouts, atLeast int) (net []float64, ran int) {
+	policy := newPlayoutPolicy(&cfg, cfg.Seed^b.Hash())
+	policy.useBoard(b, true)
+	var tallies ownerTallies
+	tallies.reset(len(b.Points()), 0)
 	board := b.Clone()
+	moves := make([]played, 0, 4*len(b.Points()))
 	first := rules.Black
-	for played < max(playouts, 1) {
-		if played >= atLeast && ctx.Err() != nil {
+	for ran < max(playouts, 1) {
+		if ran >= atLeast && ctx.Err() != nil {
 			break
 		}
 		board.CopyFrom(b)
-		w.seq = w.seq[:0]
-		w.tally(board, w.playout(board, first, rules.Pass, rules.Pass, 0), -1)
+		var score float64
+		moves, score = policy.playout(board, first, rules.Pass, rules.Pass, 0, moves[:0])
+		tallies.count(board, score, -1)
 		first = first.Opponent()
-		played++
+		ran++
 	}
-	w.payTallies()
-	t := &w.owner[0]
+	tallies.payAll()
+	t := &tallies.slots[0]
 	net = make([]float64, len(t.net))
 	for i := range t.net {
-		net[i] = float64(t.net[i].Load()) / float64(played)
+		net[i] = float64(t.net[i].Load()) / float64(ran)
 	}
-	return net, played
+	return net, ran
 }

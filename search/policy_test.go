@@ -23,7 +23,7 @@ func policyWorker(g *rules.Game) *worker {
 func drawnTwoLibertyMoves(w *worker, b *rules.Board, c rules.Color, last rules.Point) map[string]bool {
 	seen := map[string]bool{}
 	for range 200 {
-		seen[w.twoLibertyMove(b, c, last).String()] = true
+		seen[w.policy.twoLibertyMove(b, c, last).String()] = true
 	}
 	return seen
 }
@@ -72,7 +72,7 @@ func TestTwoLibertyMoveIgnoresSafeChains(t *testing.T) {
 		. . . . . . .
 		. . . . . . .`, 0, rules.Black)
 	w := policyWorker(g)
-	require.Equal(t, rules.Pass, w.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
+	require.Equal(t, rules.Pass, w.policy.twoLibertyMove(g.Board(), rules.Black, point(t, "D4")))
 }
 
 func TestFillBoardMoveNeedsAnEmptySquare(t *testing.T) {
@@ -103,7 +103,7 @@ func TestFillBoardMoveNeedsAnEmptySquare(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for range 200 {
-		if p := w.fillBoardMove(g.Board()); p != rules.Pass {
+		if p := w.policy.fillBoardMove(g.Board()); p != rules.Pass {
 			seen[p.String()] = true
 		}
 	}
@@ -119,7 +119,7 @@ func TestFillBoardMoveOnEmptyBoardAvoidsFirstLine(t *testing.T) {
 	w := policyWorker(g)
 	w.cfg.Large.FillBoardTries = 50 // a first-line draw every time: 0.28^50
 	for range 500 {
-		p := w.fillBoardMove(g.Board())
+		p := w.policy.fillBoardMove(g.Board())
 		require.NotEqual(t, rules.Pass, p)
 		assert.True(t, p.X() > 0 && p.Y() > 0 && p.X() < 12 && p.Y() < 12, "%s is on the first line", p)
 	}
@@ -187,7 +187,7 @@ func TestSettingsByBoardSize(t *testing.T) {
 		scoreWeight, priorAmaf float64
 	}{{9, 0.1, 0}, {cfg.Large.MinSize, 0.25, 30}, {19, 0.25, 30}, {9, 0.1, 0}} {
 		w.useBoard(emptyGame(t, tt.size).Board())
-		assert.Equal(t, tt.scoreWeight, w.scoreWeight, "%dx%d", tt.size, tt.size)
+		assert.Equal(t, tt.scoreWeight, w.policy.scoreWeight, "%dx%d", tt.size, tt.size)
 		assert.Equal(t, tt.priorAmaf, w.priorAmaf, "%dx%d", tt.size, tt.size)
 	}
 }

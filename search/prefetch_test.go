@@ -23,12 +23,12 @@ func TestPrefetchesChangeNothing(t *testing.T) {
 		}
 		prefetchLine(unsafe.Pointer(&buf[start]))
 	}
-	f := newFamily(82)
+	f := newChildren(82)
 	prefetchAmafForWrite(f.amaf)
 	prefetchAmafForWrite(nil)
 	for i := range f.nodes {
 		prefetchNodeForWrite(&f.nodes[i])
 	}
 	require.Equal(t, want, buf)
-	require.Equal(t, newFamily(82), f)
+	require.Equal(t, newChildren(82), f)
 }

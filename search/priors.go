@@ -25,7 +25,7 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, chance f
 	if captures {
 		bonus(k.Capture)
 	}
-	switch saved, tried := w.ladder.escapes(b, c, p); {
+	switch saved, tried := w.policy.ladder.escapes(b, c, p); {
 	case saved:
 		bonus(k.AtariEscape)
 	case tried:
@@ -34,7 +34,7 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, chance f
 	if w.laddersNeighbour(b, c, p) {
 		bonus(k.LadderCapture)
 	}
-	if slices.Contains(w.twoLib, p) {
+	if slices.Contains(w.scratch.twoLib, p) {
 		bonus(k.TwoLiberties)
 	}
 	if !captures && b.LibertiesAfter(c, p, 2) < 2 {
@@ -49,7 +49,7 @@ func (w *worker) priorFor(b *rules.Board, c rules.Color, p rules.Point, chance f
 	if line > 2 || !pattern.NothingNear(b, p, true) {
 		return pr
 	}
-	if stones < size*size/4 || w.large && line == 1 {
+	if stones < size*size/k.EarlyDivisor || w.large && line == 1 {
 		malus(k.EdgeEarly)
 	}
 	return pr
@@ -70,7 +70,7 @@ func (w *worker) passPrior(last rules.Point, moves int) prior {
 // to it in atari and catches it in a ladder.
 func (w *worker) laddersNeighbour(b *rules.Board, c rules.Color, p rules.Point) bool {
 	for _, n := range p.Neighbours() {
-		if b.At(n) == c.Opponent() && b.Liberties(n) == 2 && w.ladder.atariCaptures(b, c, p, n) {
+		if b.At(n) == c.Opponent() && b.Liberties(n) == 2 && w.policy.ladder.atariCaptures(b, c, p, n) {
 			return true
 		}
 	}

@@ -189,8 +189,8 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	w.large = true
 	wd := s.cfg.Large.Widening
 
-	f := newFamily(40)
-	kids := f.nodes
+	ch := newChildren(40)
+	kids := ch.nodes
 	for i := range kids {
 		kids[i].move = rules.Point(i + 1)
 		kids[i].prior = prior{visits: 10, wins: 5}
@@ -198,8 +198,8 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	setStats := func(i int, visits int32, rate float64, raveVisits int32, raveRate float64) {
 		kids[i].visits.Store(visits)
 		kids[i].value.Store(int64(rate * float64(visits) * valueUnit))
-		f.amaf[i].visits.Store(raveVisits)
-		f.amaf[i].value.Store(int64(raveRate * float64(raveVisits) * valueUnit))
+		ch.amaf[i].visits.Store(raveVisits)
+		ch.amaf[i].value.Store(int64(raveRate * float64(raveVisits) * valueUnit))
 	}
 	pass := len(kids) - 1
 	kids[pass].move = rules.Pass
@@ -219,14 +219,14 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	setStats(strong, 0, 0, 400, 0.7)
 	setStats(lucky, 0, 0, 4, 1)
 	setStats(unsure, 0, 0, 400, 0.45)
-	assert.Equal(t, strong, w.selectChild(&parent, f), "the strong AMAF move is selected beyond the width")
+	assert.Equal(t, strong, w.selectChild(&parent, ch), "the strong AMAF move is selected beyond the width")
 
 	setStats(strong, 0, 0, 400, 0.45)
-	assert.Less(t, w.selectChild(&parent, f), width, "neither a few lucky AMAF games nor an unsure edge let a move in")
+	assert.Less(t, w.selectChild(&parent, ch), width, "neither a few lucky AMAF games nor an unsure edge let a move in")
 
 	setStats(strong, 0, 0, 400, 0.7)
 	parent.visits.Store(int32(wd.PromoteVisits) - 1)
-	assert.Less(t, w.selectChild(&parent, f), wd.width(parent.visits.Load()), "a node with few visits keeps to its width")
+	assert.Less(t, w.selectChild(&parent, ch), wd.width(parent.visits.Load()), "a node with few visits keeps to its width")
 }
 
 func TestOpeningTakesTheEmptyCorner(t *testing.T) {

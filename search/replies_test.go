@@ -66,10 +66,10 @@ func TestGoodReplyPlaysOnlyPlayableReplies(t *testing.T) {
 	w := policyWorker(g)
 	b := g.Board()
 	d4, e5 := point(t, "D4"), point(t, "E5")
-	w.replies.learn(simulation(t, "D4", "E5", "F5"), true)
-	w.replies.learn(simulation(t, "C3", "E5", "E4"), true) // E4 is now the answer to E5 alone
-	assert.Equal(t, "E4", w.goodReply(b, rules.Black, d4, e5).String())
+	w.policy.replies.learn(simulation(t, "D4", "E5", "F5"), true)
+	w.policy.replies.learn(simulation(t, "C3", "E5", "E4"), true) // E4 is now the answer to E5 alone
+	assert.Equal(t, "E4", w.policy.goodReply(b, rules.Black, d4, e5).String())
 
 	require.NoError(t, b.Play(rules.Move{Color: rules.Black, Point: point(t, "E4")}))
-	assert.Equal(t, rules.Pass, w.goodReply(b, rules.Black, d4, e5))
+	assert.Equal(t, rules.Pass, w.policy.goodReply(b, rules.Black, d4, e5))
 }

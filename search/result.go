@@ -83,14 +83,14 @@ func (s *Searcher) result(b *rules.Board) *Result {
 			Move:      k.move,
 			Visits:    int(k.visits.Load()),
 			WinRate:   k.realWinRate(),
-			LCB:       k.lcb(),
+			LCB:       k.lcb(s.cfg.Choice.LCBDeviations),
 			Prior:     prior,
 			ScoreLead: lead,
 			PV:        principalVariation(k),
 		})
 	}
 	slices.SortStableFunc(r.Candidates, func(a, b Candidate) int { return b.Visits - a.Visits })
-	if best := chooseMove(r.Candidates); best != nil {
+	if best := chooseMove(r.Candidates, s.cfg.Choice.LCBVisitDivisor); best != nil {
 		r.Move, r.WinRate = best.Move, best.WinRate
 	}
 
@@ -111,10 +111,6 @@ func (s *Searcher) slotOf(m rules.Point) int {
 	}
 	return 0
 }
-
-// minSlotPlayouts is the least number of playouts through the chosen move
-// for its own ownership and score to be reported; with fewer, all are used.
-const minSlotPlayouts = 50
 
 // ownership returns, per point, the mean owner at the end of the playouts
 // of a tally slot (+1 Black, -1 White): the future the chosen move leads
@@ -144,12 +140,12 @@ func (s *Searcher) leadOf(slot int) float64 {
 func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
 	out, n := make([]float64, points), int32(0)
 	for _, w := range s.workers {
-		if slot >= len(w.owner) {
+		if slot >= len(w.tallies.slots) {
 			continue
 		}
-		n += w.owner[slot].playouts.Load()
-		for i := range w.owner[slot].net {
-			out[i] += float64(w.owner[slot].net[i].Load())
+		n += w.tallies.slots[slot].playouts.Load()
+		for i := range w.tallies.slots[slot].net {
+			out[i] += float64(w.tallies.slots[slot].net[i].Load())
 		}
 	}
 	return out, n
@@ -160,11 +156,11 @@ func (s *Searcher) sumOwnership(slot, points int) ([]float64, int32) {
 func (s *Searcher) scoreLead(slot int) (float64, int32) {
 	total, n := 0.0, int32(0)
 	for _, w := range s.workers {
-		if slot >= len(w.owner) {
+		if slot >= len(w.tallies.slots) {
 			continue
 		}
-		n += w.owner[slot].playouts.Load()
-		total += math.Float64frombits(w.owner[slot].score.Load())
+		n += w.tallies.slots[slot].playouts.Load()
+		total += math.Float64frombits(w.tallies.slots[slot].score.Load())
 	}
 	lead := total / float64(max(n, 1))
 	if s.color == rules.White {
@@ -174,16 +170,16 @@ func (s *Searcher) scoreLead(slot int) (float64, int32) {
 }
 
 // chooseMove returns the most visited candidate, unless another with at
-// least a tenth of its visits has a better lower confidence bound: visits
-// alone can favour a move whose late results turned bad.
-func chooseMove(cands []Candidate) *Candidate {
+// least a 1/divisor share of its visits has a better lower confidence
+// bound: visits alone can favour a move whose late results turned bad.
+func chooseMove(cands []Candidate, divisor int) *Candidate {
 	if len(cands) == 0 {
 		return nil
 	}
 	best := &cands[0]
 	for i := range cands[1:] {
 		c := &cands[i+1]
-		if c.Visits*10 >= cands[0].Visits && c.LCB > best.LCB {
+		if c.Visits*divisor >= cands[0].Visits && c.LCB > best.LCB {
 			best = c
 		}
 	}
@@ -193,7 +189,7 @@ func chooseMove(cands []Candidate) *Candidate {
 // principalVariation follows the most visited children from n.
 func principalVariation(n *node) []rules.Point {
 	pv := []rules.Point{n.move}
-	for n = n.mostVisited(); n != nil && n.visits.Load() >= 2 && len(pv) < 30; n = n.mostVisited() {
+	for n = n.mostVisited(); n != nil && n.visits.Load() >= 2 && len(pv) < maxPVLength; n = n.mostVisited() {
 		pv = append(pv, n.move)
 	}
 	return pv

@@ -9,22 +9,6 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// Budget bounds one search. Zero fields are no limit, but a search needs
-// at least one bound (a playout count, a deadline, or a cancellable
-// context).
-type Budget struct {
-	// Playouts stops the search after this many simulations in all.
-	Playouts int
-	// Soft is the time after which the search stops if its choice is clear
-	// (the most visited move is also the best by win rate); Hard is the time
-	// at which it stops in any case.
-	Soft, Hard time.Duration
-	// Progress, if set, is called every ProgressEvery with the search's
-	// state so far (for live analysis), from one of the search's goroutines.
-	Progress      func(*Result)
-	ProgressEvery time.Duration
-}
-
 // Searcher runs searches and keeps the tree between them: when the game
 // has moved on by moves the tree already holds, the subtree of the position
 // reached is kept.
@@ -165,86 +149,4 @@ func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
 	s.root = &node{move: rules.Pass}
 	s.rootBoard, s.rootColor, s.rootMoves = g.Board().Clone(), c, moves
 	s.nodes.Store(1)
-}
-
-// shouldStop reports whether w should stop: the budget's time is spent or
-// the choice can no longer change. A playout budget stops the workers
-// through their claims (see worker.claim).
-func (s *Searcher) shouldStop(ctx context.Context, w *worker) bool {
-	if ctx.Err() != nil {
-		return true
-	}
-	// done counts the simulations claimed, up to claimSlack of which may
-	// not have started yet.
-	done := s.playouts.Load()
-	claimSlack := int64(w.claimBlock-1) * int64(len(s.workers))
-	check := w.simulations%64 == 0 // the costlier tests, now and then
-	b := s.budget
-	if b.Hard == 0 && b.Soft == 0 {
-		if b.Playouts > 0 && check {
-			return s.decided(int64(b.Playouts) - done + claimSlack)
-		}
-		return false
-	}
-	elapsed := time.Since(s.started)
-	if b.Hard > 0 && elapsed >= b.Hard {
-		return true
-	}
-	if b.Soft > 0 && elapsed >= b.Soft && s.clear() {
-		return true
-	}
-	if check && done > 0 {
-		limit := b.Hard
-		if limit == 0 {
-			limit = b.Soft
-		}
-		rate := float64(done) / elapsed.Seconds()
-		left := int64(rate * (limit - elapsed).Seconds())
-		if b.Playouts > 0 {
-			left = min(left, int64(b.Playouts)-done+claimSlack)
-		}
-		return s.decided(left)
-	}
-	return false
-}
-
-// decided reports whether the most visited root move stays the most
-// visited even if all the remaining simulations went to the runner-up.
-func (s *Searcher) decided(remaining int64) bool {
-	first, second := s.topTwo()
-	if first == nil || second == nil {
-		return first != nil && s.playouts.Load() > 100
-	}
-	return int64(first.visits.Load()-second.visits.Load()) > remaining
-}
-
-// clear reports whether the most visited root move is also the one with the
-// best win rate, so stopping at the soft deadline loses nothing.
-func (s *Searcher) clear() bool {
-	best := s.root.mostVisited()
-	if best == nil {
-		return true
-	}
-	kids := s.root.kids()
-	for i := range kids {
-		k := &kids[i]
-		if k != best && k.visits.Load() > best.visits.Load()/2 && k.realWinRate() > best.realWinRate()+0.02 {
-			return false
-		}
-	}
-	return true
-}
-
-func (s *Searcher) topTwo() (first, second *node) {
-	kids := s.root.kids()
-	for i := range kids {
-		k := &kids[i]
-		switch {
-		case first == nil || k.visits.Load() > first.visits.Load():
-			first, second = k, first
-		case second == nil || k.visits.Load() > second.visits.Load():
-			second = k
-		}
-	}
-	return first, second
 }

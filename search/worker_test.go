@@ -10,53 +10,6 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// busyNode returns a node with the given visits and three children.
-func busyNode(visits int32) (*node, *family) {
-	n := &node{}
-	f := newFamily(3)
-	n.children.Store(f)
-	n.visits.Store(visits)
-	return n, f
-}
-
-func TestYoungNodesGetTheirAmafAtOnce(t *testing.T) {
-	w := &worker{batches: make(map[*node]*raveBatch)}
-	n, f := busyNode(2*raveLag - 1)
-	assert.Nil(t, w.batchFor(n, f))
-	assert.Empty(t, w.batches)
-}
-
-func TestRaveBatchIsDueAfterItsShareOfVisits(t *testing.T) {
-	w := &worker{batches: make(map[*node]*raveBatch)}
-	n, f := busyNode(10 * raveLag)
-	b := w.batchFor(n, f)
-	require.NotNil(t, b)
-	assert.Equal(t, int32(10), b.due, "a raveLag-th of the node's visits")
-	assert.Same(t, b, w.batchFor(n, f), "one batch per node")
-
-	b.pending[1] = raveResult{visits: 3, value: 2 * valueUnit}
-	b.flush()
-	assert.Equal(t, int32(3), f.amaf[1].visits.Load())
-	assert.Equal(t, int64(2*valueUnit), f.amaf[1].value.Load())
-	assert.Equal(t, raveResult{}, b.pending[1], "flushed results are not added twice")
-	b.flush()
-	assert.Equal(t, int32(3), f.amaf[1].visits.Load())
-}
-
-func TestRaveBatchesAreBounded(t *testing.T) {
-	w := &worker{batches: make(map[*node]*raveBatch)}
-	first, firstFamily := busyNode(100 * raveLag)
-	w.batchFor(first, firstFamily).pending[0] = raveResult{visits: 1, value: valueUnit}
-	for w.batchSlots+3 <= maxBatchSlots {
-		n, f := busyNode(100 * raveLag)
-		w.batchFor(n, f)
-	}
-	n, f := busyNode(100 * raveLag)
-	w.batchFor(n, f)
-	assert.Len(t, w.batches, 1, "past the bound the batches are dropped")
-	assert.Equal(t, int32(1), firstFamily.amaf[0].visits.Load(), "and their results added to the tree first")
-}
-
 // Every simulation through a root child counts that child's own move in
 // its AMAF statistics, so once a search is over and nothing is pending, a
 // child has at least as many AMAF games as real ones.
@@ -67,13 +20,13 @@ func TestSearchLeavesNoAmafPending(t *testing.T) {
 	s := New(cfg)
 	s.Search(context.Background(), g, rules.Black, Budget{Playouts: 3000})
 	for _, w := range s.workers {
-		assert.Empty(t, w.batches)
+		assert.Empty(t, w.batches.byNode)
 	}
-	f := s.root.family()
-	require.NotNil(t, f)
-	for i := range f.nodes {
-		if k := &f.nodes[i]; k.move != rules.Pass {
-			assert.GreaterOrEqual(t, f.amaf[i].visits.Load(), k.visits.Load(), "%v", k.move)
+	ch := s.root.loadChildren()
+	require.NotNil(t, ch)
+	for i := range ch.nodes {
+		if k := &ch.nodes[i]; k.move != rules.Pass {
+			assert.GreaterOrEqual(t, ch.amaf[i].visits.Load(), k.visits.Load(), "%v", k.move)
 		}
 	}
 }
@@ -141,4 +94,64 @@ func TestVirtualLossLeavesOneThreadAlone(t *testing.T) {
 	cfg.VirtualLoss = 8
 	eight := New(cfg).Search(context.Background(), g, rules.Black, Budget{Playouts: 1500})
 	assert.Equal(t, one.Candidates, eight.Candidates)
+}
+
+// TestSimulationsDoNotAllocate pins a simulation at zero allocations once
+// the worker's scratch space is made, when it neither expands a node nor
+// starts a new AMAF batch (both allocate by design, within bounds).
+func TestSimulationsDoNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes allocations of its own")
+	}
+	for _, size := range []int{9, 19} {
+		g := emptyGame(t, size)
+		cfg := DefaultConfig()
+		cfg.Threads = 1
+		s := New(cfg)
+		s.Search(context.Background(), g, rules.Black, Budget{Playouts: 500})
+		s.cfg.MaxNodes, s.cfg.AmafLag = 0, 1<<28
+		w := s.workers[0]
+		w.reset(g.Board(), len(s.root.kids()))
+		n := testing.AllocsPerRun(200, w.simulate)
+		assert.Zero(t, n, "%dx%d simulation: allocations", size, size)
+	}
+}
+
+// constantEvaluator judges every leaf a win for Black by score points.
+type constantEvaluator struct{ score float64 }
+
+func (e constantEvaluator) evaluate(l *leaf) evaluation {
+	return evaluation{blackValue: valueUnit, score: e.score, final: l.board}
+}
+
+// The worker asks its evaluator, whatever it is, for the leaves' values:
+// with one that says Black always wins, every move Black tries wins and
+// every move White tries loses.
+func TestWorkersTakeLeafValuesFromTheirEvaluator(t *testing.T) {
+	g := emptyGame(t, 9)
+	cfg := DefaultConfig()
+	cfg.Threads = 1
+	s := New(cfg)
+	s.Search(context.Background(), g, rules.Black, Budget{Playouts: 1})
+	s.Reset()
+	s.workers[0].evaluator = constantEvaluator{score: 3}
+	r := s.Search(context.Background(), g, rules.Black, Budget{Playouts: 400})
+	require.NotEmpty(t, r.Candidates)
+	for _, c := range r.Candidates {
+		assert.Equal(t, 1.0, c.WinRate, "%v", c.Move)
+		assert.Equal(t, 3.0, c.ScoreLead, "%v", c.Move)
+	}
+	assert.Equal(t, 3.0, r.ScoreLead)
+	replies := 0
+	kids := s.root.kids()
+	for i := range kids {
+		grandchildren := kids[i].kids()
+		for j := range grandchildren {
+			if reply := &grandchildren[j]; reply.visits.Load() > 0 {
+				replies++
+				assert.Zero(t, reply.realWinRate(), "White's %v after %v", reply.move, kids[i].move)
+			}
+		}
+	}
+	assert.Positive(t, replies, "the search went below the root")
 }

@@ -6,19 +6,15 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// patternSources are the 3x3 shapes of Gelly, Wang, Munos and Teytaud's
+// shapeSources are the 3x3 shapes of Gelly, Wang, Munos and Teytaud's
 // MoGo (2006), as Pachi and michi play them: the centre is the empty point
 // to play, the rows are drawn top first. X and O are stones of either
-// colour (every pattern also matches with the colours swapped), '.' is
+// colour (every shape also matches with the colours swapped), '.' is
 // empty, '#' the edge, 'x' anything but X, 'o' anything but O, '?' anything.
-//
-// The learned patterns' 3x3 gammas (package pattern) agree with these
-// shapes: next to the last move of random 19x19 games, the points where
-// one matches have shapes of median gamma 5.8, the others 0.45. Played in
-// their place on large boards (the points of gamma 2 or more, one picked
-// in proportion to its gamma), they won 21 of 60 games in 13x13 self-play
-// at 0.3 s a move against these (Wilson 24% to 48%).
-var patternSources = []string{
+// They are not package pattern's learned shapes: the playouts need a
+// yes-or-no test that costs one table lookup (see docs/TUNING.md, "Playout
+// shapes", for the learned gammas tried in their place).
+var shapeSources = []string{
 	"XOX ... ???", // hane enclosing a stone
 	"XO. ... ?.?", // hane that cannot be cut
 	"XO? X.. x.?", // magari: bending round a stone
@@ -35,47 +31,47 @@ var patternSources = []string{
 	"?OX X.O ###", // side: cut on the side
 }
 
-// patternTable has a bit set for every key of rules.Board.Pattern3x3 that
-// matches one of the patterns under some rotation, reflection and colour
+// shapeTable has a bit set for every key of rules.Board.Pattern3x3 that
+// matches one of the shapes under some rotation, reflection and colour
 // swap.
-var patternTable = buildPatternTable()
+var shapeTable = buildShapeTable()
 
-// matchesPattern reports whether the neighbourhood of p matches a pattern.
-func matchesPattern(b *rules.Board, p rules.Point) bool {
+// matchesShape reports whether the neighbourhood of p matches a shape.
+func matchesShape(b *rules.Board, p rules.Point) bool {
 	key := b.Pattern3x3(p)
-	return patternTable[key>>6]&(1<<(key&63)) != 0
+	return shapeTable[key>>6]&(1<<(key&63)) != 0
 }
 
 // neighbourCells lists, in the order of the Pattern3x3 key, the cells of a
 // 3x3 grid drawn top row first (cell 4 is the centre).
 var neighbourCells = [8]int{0, 1, 2, 3, 5, 6, 7, 8}
 
-func buildPatternTable() *[1 << 10]uint64 {
+func buildShapeTable() *[1 << 10]uint64 {
 	table := new([1 << 10]uint64)
-	for _, src := range patternSources {
+	for _, src := range shapeSources {
 		grid := []byte(strings.ReplaceAll(src, " ", ""))
 		for _, g := range symmetries(grid) {
 			for _, swapped := range []bool{false, true} {
-				expand(table, g, swapped, 0, 0)
+				expandShape(table, g, swapped, 0, 0)
 			}
 		}
 	}
 	return table
 }
 
-// expand sets the table bit of every key the pattern grid matches, filling
+// expandShape sets the table bit of every key the shape grid matches, filling
 // cell i onwards; key holds the cells before i.
-func expand(table *[1 << 10]uint64, grid []byte, swap bool, i int, key uint16) {
+func expandShape(table *[1 << 10]uint64, grid []byte, swap bool, i int, key uint16) {
 	if i == len(neighbourCells) {
 		table[key>>6] |= 1 << (key & 63)
 		return
 	}
 	for _, c := range cellColors(grid[neighbourCells[i]], swap) {
-		expand(table, grid, swap, i+1, key|uint16(c)<<(2*i))
+		expandShape(table, grid, swap, i+1, key|uint16(c)<<(2*i))
 	}
 }
 
-// cellColors returns the colours a pattern cell matches; X is black unless
+// cellColors returns the colours a shape cell matches; X is black unless
 // the colours are swapped.
 func cellColors(cell byte, swap bool) []rules.Color {
 	x, o := rules.Black, rules.White
