@@ -61,7 +61,7 @@ func flags() []cli.Flag {
 		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes"},
 		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign"},
 		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time, until the next command arrives"},
-		&cli.DurationFlag{Name: "lag", Value: engine.DefaultLag, EnvVars: []string{"YUNZI_LAG"}, Usage: "time kept on the clock for the controller's and the network's delays (at most a fifth of a byo-yomi period; negative: none)"},
+		&cli.DurationFlag{Name: "lag", Value: engine.DefaultLag, EnvVars: []string{"YUNZI_LAG"}, Usage: "time kept on the clock for the controller's and the network's delays (at most a fifth of a byo-yomi period; 0 or negative: none)"},
 		&cli.BoolFlag{Name: "gogui-gfx", EnvVars: []string{"YUNZI_GOGUI_GFX"}, Usage: "write live gogui-gfx: graphics to stderr during genmove (on anyway once gogui-analyze_commands is asked)"},
 		&cli.StringFlag{Name: "superko", Value: "positional", EnvVars: []string{"YUNZI_SUPERKO"}, Usage: "repetition rule: positional or situational"},
 		&cli.BoolFlag{Name: "allow-repetition", EnvVars: []string{"YUNZI_ALLOW_REPETITION"}, Usage: "accept a `play` that repeats an earlier position (never generated)"},
@@ -99,23 +99,13 @@ func engineConfig(c *cli.Context, log logrus.FieldLogger) (engine.Config, error)
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	komi := c.Float64("komi")
 	return engine.Config{
-		Komi: komi, NoKomi: komi == 0, Superko: sk, AllowRepetition: c.Bool("allow-repetition"),
+		Komi: new(c.Float64("komi")), Superko: sk, AllowRepetition: c.Bool("allow-repetition"),
 		Seed: seed, Log: log,
 		Threads: c.Int("threads"), Playouts: c.Int("playouts"), MoveTime: c.Duration("time"),
 		MaxNodes: c.Int("max-nodes"), ResignThreshold: c.Float64("resign-threshold"), Ponder: c.Bool("ponder"),
-		Lag: lagFlag(c.Duration("lag")),
+		Lag: new(c.Duration("lag")), // zero or negative: no margin
 	}, nil
-}
-
-// lagFlag turns --lag into Config.Lag, where 0 means the default: a lag
-// of 0 asked for is kept as no margin at all.
-func lagFlag(d time.Duration) time.Duration {
-	if d == 0 {
-		return -1
-	}
-	return d
 }
 
 // newLogger logs to errOut, or appends to file when one is named.

@@ -6,94 +6,60 @@ import "time"
 // the player's clock and the stage of the game. The functions here are
 // pure, so tests run whole games on a simulated clock.
 
-// Allocation settings.
-const (
-	// DefaultLag is the safety margin kept for the controller's and the
-	// network's delays; short periods get a smaller one (see lagFor).
-	DefaultLag = time.Second
-	// minThink is the least time a move is given when any is left.
-	minThink = 20 * time.Millisecond
-	// unclearFactor is how much longer than planned an unclear move may
-	// think in main time (the hard limit over the soft one).
-	unclearFactor = 2.5
-	// mainShare is the most of the main time left that one move may take,
-	// and unclearShare the most in expected moves left (so that a game
-	// of unclear moves does not run the clock down).
-	mainShare    = 8
-	unclearShare = 2
-	// openingShare is the part of the board's points that counts as the
-	// opening, where moves get openingWeight of the usual time.
-	openingShare  = 10
-	openingWeight = 0.6
-	// In sudden death the main time keeps, besides the lag, a twentieth of
-	// it (moveCostShare) for the delays of each of half the board's
-	// points in moves (lateMoves) beyond the expected end of the game.
-	moveCostShare = 20
-	lateMoves     = 2
-	// byoyomiSoft is the part of a Japanese period after which a clear
-	// move stops: the rest of the period is kept for unclear ones.
-	byoyomiSoft = 0.6
-	// canadianUnclear is how much more than its share of the period an
-	// unclear move may take in Canadian overtime.
-	canadianUnclear = 1.5
-)
-
-// Allocation is the thinking time of one move: the search stops at Soft
-// when its choice is clear and at Hard in any case. Hard never runs the
-// clock out (nor, in Japanese byo-yomi, uses up a period) when the lag
-// margin covers the delays outside the search.
-type Allocation struct {
-	Soft, Hard time.Duration
-}
-
 // expectedMovesLeft estimates how many more moves the player will make:
 // a game lasts about a third of the board's points plus 15 moves a side,
 // and never fewer than a sixth of them plus 10 are assumed to remain (a
-// game can go on long after the expected end).
-func expectedMovesLeft(size, movesPlayed int) int {
+// game can go on long after the expected end); see TimeTuning.
+func (t TimeTuning) expectedMovesLeft(size, movesPlayed int) int {
 	area := size * size
 	own := movesPlayed / 2
-	return max(area/3+15-own, area/6+10)
+	return max(area/t.GameDivisor+t.GameExtra-own, area/t.LeftDivisor+t.LeftExtra)
 }
 
 // phaseWeight is the share of the usual main-time allocation a move gets
 // at this stage: less in the opening, where moves are easier and the time
 // is better kept for the fights.
-func phaseWeight(size, movesPlayed int) float64 {
-	if movesPlayed < size*size/openingShare {
-		return openingWeight
+func (t TimeTuning) phaseWeight(size, movesPlayed int) float64 {
+	if movesPlayed < size*size/t.OpeningDivisor {
+		return t.OpeningWeight
 	}
 	return 1
 }
 
 // lagFor returns the margin to keep against a stretch of time d: the
-// configured lag, but at most a fifth of d (a 1 s period keeps 200 ms).
-func lagFor(lag, d time.Duration) time.Duration { return max(min(lag, d/5), 0) }
+// configured lag, but at most a fifth of d (a 1 s period keeps 200 ms),
+// and none for a lag of zero or less.
+func (t TimeTuning) lagFor(lag, d time.Duration) time.Duration {
+	return max(min(lag, d/time.Duration(t.LagDivisor)), 0)
+}
 
-// Allocate returns the time to think about the next move, and whether it
-// is a limit at all (false under no time control: then the engine's
-// per-move default applies).
-func Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) (Allocation, bool) {
+// Allocate returns the time to think about the next move: the search
+// stops at the limits' Soft when its choice is clear and at Hard in any
+// case. Hard never runs the clock out (nor, in Japanese byo-yomi, uses up
+// a period) when the lag margin covers the delays outside the search. The
+// boolean is false under no time control: then the engine's per-move
+// default applies.
+func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) (Limits, bool) {
 	if tc.System == NoTime || (tc.Main == 0 && !tc.overtime()) {
-		return Allocation{}, false
+		return Limits{}, false
 	}
-	var a Allocation
+	var a Limits
 	switch {
 	case c.Overtime && tc.System == Japanese:
 		// A move inside the period costs nothing: use it, less the lag.
-		a.Hard = c.Left - lagFor(lag, tc.Period)
-		a.Soft = time.Duration(float64(a.Hard) * byoyomiSoft)
+		a.Hard = c.Left - t.lagFor(lag, tc.Period)
+		a.Soft = time.Duration(float64(a.Hard) * t.ByoyomiSoft)
 	case c.Overtime && tc.System == Canadian:
 		stones := time.Duration(max(c.Stones, 1))
-		avail := c.Left - lagFor(lag, tc.Period)
+		avail := c.Left - t.lagFor(lag, tc.Period)
 		a.Soft = avail / stones
-		a.Hard = min(time.Duration(float64(a.Soft)*canadianUnclear), avail)
+		a.Hard = min(time.Duration(float64(a.Soft)*t.CanadianUnclear), avail)
 	default:
-		a = allocateMain(tc, c, size, movesPlayed, lag)
+		a = t.allocateMain(tc, c, size, movesPlayed, lag)
 	}
 	// The least thought, but in sudden death never more than a tenth of
 	// what is left.
-	floor := minThink
+	floor := t.MinThink
 	if !c.Overtime && !tc.overtime() {
 		floor = min(floor, c.Left/10)
 	}
@@ -105,32 +71,32 @@ func Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration)
 // allocateMain spreads the main time left over the moves still expected;
 // with byo-yomi to follow, each move may also take what a period gives it,
 // since the moves after main time get a period each anyway.
-func allocateMain(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) Allocation {
+func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) Limits {
 	// The margin is a reserve against the whole main time, not a share of
 	// what is left, so it is still there for the last moves; in sudden
 	// death it also keeps each of a long game's last moves its own delays.
-	reserve := lagFor(lag, tc.Main)
+	reserve := t.lagFor(lag, tc.Main)
 	if !tc.overtime() {
-		reserve += time.Duration(size*size/lateMoves) * reserve / moveCostShare
+		reserve += time.Duration(size*size/t.LateDivisor) * reserve / time.Duration(t.CostDivisor)
 	}
 	avail := max(c.Left-reserve, 0)
-	n := time.Duration(expectedMovesLeft(size, movesPlayed))
-	soft := time.Duration(float64(avail/n) * phaseWeight(size, movesPlayed))
-	hard := min(time.Duration(float64(soft)*unclearFactor), avail*unclearShare/n, avail/mainShare)
+	n := time.Duration(t.expectedMovesLeft(size, movesPlayed))
+	soft := time.Duration(float64(avail/n) * t.phaseWeight(size, movesPlayed))
+	hard := min(time.Duration(float64(soft)*t.UnclearFactor), avail*time.Duration(t.UnclearMoves)/n, avail/time.Duration(t.MainDivisor))
 	if !tc.overtime() {
-		return Allocation{Soft: soft, Hard: max(hard, soft)}
+		return Limits{Soft: soft, Hard: max(hard, soft)}
 	}
 	perMove := tc.Period
 	if tc.System == Canadian {
 		perMove = tc.Period / time.Duration(max(tc.Stones, 1))
 	}
-	perMove -= lagFor(lag, perMove)
+	perMove -= t.lagFor(lag, perMove)
 	soft += perMove
 	hard += perMove
 	// Never run through main time and the first period (or the first
 	// stone's share of a Canadian one) in one move.
-	limit := c.Left + perMove - lagFor(lag, c.Left)
-	return Allocation{Soft: min(soft, limit), Hard: min(max(hard, soft), limit)}
+	limit := c.Left + perMove - t.lagFor(lag, c.Left)
+	return Limits{Soft: min(soft, limit), Hard: min(max(hard, soft), limit)}
 }
 
 // Charge returns the clock after a move that took d, and whether the time

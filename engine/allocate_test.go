@@ -33,6 +33,9 @@ var timeCases = []timeCase{
 	{"1 min sudden death 19x19", TimeControl{System: Absolute, Main: time.Minute}, 19},
 }
 
+// allocate is the clock's allocation with the default settings.
+var allocate = DefaultTuning().Time.Allocate
+
 // overhead is the time a move takes outside the search in the
 // simulations (the controller, the pipes, the pass decision).
 const overhead = 50 * time.Millisecond
@@ -41,15 +44,15 @@ const overhead = 50 * time.Millisecond
 // limit (clear), at the hard one (unclear) on every other move or on every
 // third. (Unclear on every move, a whole 240-move 9x9 game in 5 min runs
 // down to the 20 ms minimum and the reserve near the end.)
-var thinkers = map[string]func(a Allocation, move int) time.Duration{
-	"clear": func(a Allocation, _ int) time.Duration { return a.Soft },
-	"often unclear": func(a Allocation, move int) time.Duration {
+var thinkers = map[string]func(a Limits, move int) time.Duration{
+	"clear": func(a Limits, _ int) time.Duration { return a.Soft },
+	"often unclear": func(a Limits, move int) time.Duration {
 		if move%2 == 0 {
 			return a.Hard
 		}
 		return a.Soft
 	},
-	"mixed": func(a Allocation, move int) time.Duration {
+	"mixed": func(a Limits, move int) time.Duration {
 		if move%3 == 0 {
 			return a.Hard
 		}
@@ -71,7 +74,7 @@ func TestAllocateWholeGames(t *testing.T) {
 				}
 				var used time.Duration
 				for move := 0; move < ownMoves(tcase.size); move++ {
-					a, ok := Allocate(tc, c, tcase.size, 2*move, DefaultLag)
+					a, ok := allocate(tc, c, tcase.size, 2*move, DefaultLag)
 					require.True(t, ok)
 					require.LessOrEqual(t, a.Soft, a.Hard)
 					d := think(a, move) + overhead
@@ -117,7 +120,7 @@ func TestAllocateShareOfMainTime(t *testing.T) {
 		{TimeControl{System: Japanese, Main: 10 * time.Second, Period: time.Second, Periods: 3}, 9, 20, time.Second, 1500 * time.Millisecond},
 		{TimeControl{System: Absolute, Main: 30 * time.Minute}, 19, 100, 10 * time.Second, 40 * time.Second},
 	} {
-		a, ok := Allocate(c.tc, Clock{Left: c.tc.Main}, c.size, c.moves, DefaultLag)
+		a, ok := allocate(c.tc, Clock{Left: c.tc.Main}, c.size, c.moves, DefaultLag)
 		require.True(t, ok)
 		assert.GreaterOrEqual(t, a.Soft, c.min, "%+v move %d: %+v", c.tc, c.moves, a)
 		assert.LessOrEqual(t, a.Soft, c.max, "%+v move %d: %+v", c.tc, c.moves, a)
@@ -131,34 +134,43 @@ func TestAllocateShareOfMainTime(t *testing.T) {
 
 func TestAllocateOvertime(t *testing.T) {
 	jp := TimeControl{System: Japanese, Period: time.Second, Periods: 3}
-	a, _ := Allocate(jp, Clock{Left: time.Second, Overtime: true, Stones: 3}, 9, 50, DefaultLag)
-	assert.Equal(t, Allocation{Soft: 480 * time.Millisecond, Hard: 800 * time.Millisecond}, a, "1 s period keeps a fifth")
+	a, _ := allocate(jp, Clock{Left: time.Second, Overtime: true, Stones: 3}, 9, 50, DefaultLag)
+	assert.Equal(t, Limits{Soft: 480 * time.Millisecond, Hard: 800 * time.Millisecond}, a, "1 s period keeps a fifth")
 	minute := TimeControl{System: Japanese, Period: time.Minute, Periods: 5}
-	a, _ = Allocate(minute, Clock{Left: time.Minute, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
+	a, _ = allocate(minute, Clock{Left: time.Minute, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
 	assert.Equal(t, 59*time.Second, a.Hard, "60 s period keeps the 1 s lag")
 	// time_left said 10 s remain in the period: stay inside it.
-	a, _ = Allocate(minute, Clock{Left: 10 * time.Second, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
+	a, _ = allocate(minute, Clock{Left: 10 * time.Second, Overtime: true, Stones: 5}, 19, 50, DefaultLag)
 	assert.Equal(t, 9*time.Second, a.Hard)
 	ca := TimeControl{System: Canadian, Period: 5 * time.Minute, Stones: 25}
-	a, _ = Allocate(ca, Clock{Left: 5 * time.Minute, Overtime: true, Stones: 25}, 19, 50, DefaultLag)
+	a, _ = allocate(ca, Clock{Left: 5 * time.Minute, Overtime: true, Stones: 25}, 19, 50, DefaultLag)
 	assert.Equal(t, (5*time.Minute-time.Second)/25, a.Soft)
-	a, _ = Allocate(ca, Clock{Left: 3 * time.Second, Overtime: true, Stones: 1}, 19, 50, DefaultLag)
+	a, _ = allocate(ca, Clock{Left: 3 * time.Second, Overtime: true, Stones: 1}, 19, 50, DefaultLag)
 	assert.Equal(t, 2*time.Second, a.Hard, "last stone: all but the lag")
-	a, _ = Allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{}, 19, 50, DefaultLag)
+	a, _ = allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{}, 19, 50, DefaultLag)
 	assert.Equal(t, time.Duration(0), a.Hard, "nothing left: nothing")
-	a, _ = Allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{Left: time.Second}, 19, 50, DefaultLag)
-	assert.Equal(t, minThink, a.Hard, "little left: the least")
-	_, ok := Allocate(TimeControl{System: NoTime}, Clock{}, 19, 0, DefaultLag)
+	a, _ = allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{Left: time.Second}, 19, 50, DefaultLag)
+	assert.Equal(t, DefaultTuning().Time.MinThink, a.Hard, "little left: the least")
+	_, ok := allocate(TimeControl{System: NoTime}, Clock{}, 19, 0, DefaultLag)
 	assert.False(t, ok)
 }
 
 func TestLagConfigurable(t *testing.T) {
 	tc := TimeControl{System: Japanese, Period: 10 * time.Second, Periods: 1}
 	c := Clock{Left: 10 * time.Second, Overtime: true, Stones: 1}
-	a, _ := Allocate(tc, c, 9, 0, 300*time.Millisecond)
+	a, _ := allocate(tc, c, 9, 0, 300*time.Millisecond)
 	assert.Equal(t, 9700*time.Millisecond, a.Hard)
-	a, _ = Allocate(tc, c, 9, 0, -1)
+	a, _ = allocate(tc, c, 9, 0, -1)
 	assert.Equal(t, 10*time.Second, a.Hard, "a negative lag keeps no margin")
+	a, _ = allocate(tc, c, 9, 0, 0)
+	assert.Equal(t, 10*time.Second, a.Hard, "a zero lag keeps no margin")
+}
+
+// TestLagOption: Config.Lag unset is DefaultLag; set to zero, no margin
+// at all (the command line's --lag 0).
+func TestLagOption(t *testing.T) {
+	assert.Equal(t, DefaultLag, *New(Config{}).cfg.Lag)
+	assert.Equal(t, time.Duration(0), *New(Config{Lag: new(time.Duration(0))}).cfg.Lag)
 }
 
 // simClock is a simulated clock: time moves only when a test says so.

@@ -39,12 +39,9 @@ func (e *Engine) Estimate(ctx context.Context, c rules.Color) *analysis.Snapshot
 	if !ok {
 		return nil
 	}
-	lim := Limits{Playouts: e.cfg.Playouts, Hard: e.cfg.MoveTime, FullTime: true}
-	if lim.Hard > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, lim.Hard)
-		defer cancel()
-	}
+	lim := e.defaultLimits()
+	ctx, cancel := lim.bound(ctx)
+	defer cancel()
 	s := a.Analyze(ctx, e.game, c, lim)
 	e.remember(c, s)
 	return s
@@ -86,12 +83,6 @@ func (k estimateCache) get(g *rules.Game, c rules.Color) *analysis.Snapshot {
 	}
 	return k.snap
 }
-
-// Size returns the board size.
-func (e *Engine) Size() int { return e.game.Size() }
-
-// ToMove returns the player to move.
-func (e *Engine) ToMove() rules.Color { return e.game.ToMove() }
 
 // PatternChances returns c's moves in the current position, most likely
 // first, with the chance the learned move patterns give each of being a

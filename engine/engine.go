@@ -35,6 +35,12 @@ func New(cfg Config) *Engine {
 // Game returns the game in progress. Callers must not modify it.
 func (e *Engine) Game() *rules.Game { return e.game }
 
+// Size returns the board size.
+func (e *Engine) Size() int { return e.game.Size() }
+
+// ToMove returns the player to move.
+func (e *Engine) ToMove() rules.Color { return e.game.ToMove() }
+
 // options returns the rule options of a new game with the current komi.
 func (e *Engine) options(komi float64) rules.Options {
 	o := rules.DefaultOptions()
@@ -47,7 +53,7 @@ func (e *Engine) options(komi float64) rules.Options {
 // and time settings. It fails with an error wrapping rules.ErrBadSize,
 // changing nothing, if n is out of range.
 func (e *Engine) SetBoardSize(n int) error {
-	komi := e.cfg.Komi
+	komi := *e.cfg.Komi
 	if e.game != nil {
 		komi = e.game.Komi
 	}

@@ -199,7 +199,8 @@ func TestBoardsizeKeepsKomi(t *testing.T) {
 	assert.Equal(t, 0.5, e.Game().Komi)
 	assert.Error(t, e.SetBoardSize(26))
 	assert.Equal(t, 13, e.Game().Size())
-	assert.Equal(t, 0.0, New(Config{NoKomi: true}).Game().Komi)
+	assert.Equal(t, 0.0, New(Config{Komi: new(0.0)}).Game().Komi)
+	assert.Equal(t, 1000.0, New(Config{Komi: new(1000.0)}).Game().Komi)
 	assert.Equal(t, rules.DefaultKomi, New(Config{}).Game().Komi)
 }
 

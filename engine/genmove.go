@@ -16,20 +16,20 @@ import (
 // played. It works for either colour, out of turn, and after two passes.
 // A player error other than ErrResign is logged and answered with a pass.
 func (e *Engine) GenMove(ctx context.Context, c rules.Color, cleanup bool) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, cleanup, true, nil, 0)
+	return e.generate(ctx, c, genOptions{cleanup: cleanup, play: true})
 }
 
 // SuggestMove generates a move for c like GenMove but does not play it
 // (reg_genmove).
 func (e *Engine) SuggestMove(ctx context.Context, c rules.Color) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, false, false, nil, 0)
+	return e.generate(ctx, c, genOptions{})
 }
 
 // GenMoveAnalyze is GenMove that also calls report about every interval
 // with the search's state while it thinks (lz-genmove_analyze, and GoGui's
 // live graphics).
 func (e *Engine) GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, report func(*analysis.Snapshot)) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, cleanup, true, report, every)
+	return e.generate(ctx, c, genOptions{cleanup: cleanup, play: true, report: report, every: every})
 }
 
 // Reporter is a Player that can summarise its last move's thinking for the
@@ -38,19 +38,33 @@ type Reporter interface {
 	Report() logrus.Fields
 }
 
-func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool, report func(*analysis.Snapshot), every time.Duration) (rules.Point, bool, error) {
+// genOptions are what kind of generation GenMove, SuggestMove and
+// GenMoveAnalyze ask for.
+type genOptions struct {
+	// cleanup captures the opponent's dead stones before passing
+	// (kgs-genmove_cleanup).
+	cleanup bool
+	// play plays the move and charges its time to the clock; without it
+	// the move is only suggested (reg_genmove).
+	play bool
+	// report, if set, is called about every interval with the search's
+	// state while it thinks.
+	report func(*analysis.Snapshot)
+	every  time.Duration
+}
+
+// generate asks for a move within the clock's limits, checks it, and with
+// opt.play plays it and charges its time.
+func (e *Engine) generate(ctx context.Context, c rules.Color, opt genOptions) (rules.Point, bool, error) {
 	start := e.cfg.Now()
 	lim := e.limits(c)
-	lim.Report, lim.ReportEvery = report, every
-	if lim.Hard > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, lim.Hard)
-		defer cancel()
-	}
-	p, err := e.choose(ctx, c, cleanup, lim)
+	lim.Report, lim.ReportEvery = opt.report, opt.every
+	ctx, cancel := lim.bound(ctx)
+	defer cancel()
+	p, err := e.choose(ctx, c, opt.cleanup, lim)
 	elapsed := e.cfg.Now().Sub(start)
 	log := e.cfg.Log.WithFields(logrus.Fields{
-		"color": c.String(), "move_number": e.game.MoveNumber() + 1, "cleanup": cleanup,
+		"color": c.String(), "move_number": e.game.MoveNumber() + 1, "cleanup": opt.cleanup,
 		"elapsed": elapsed.Round(time.Millisecond).String(), "think": lim.Hard.Round(time.Millisecond).String(),
 	})
 	if r, ok := e.cfg.Player.(Reporter); ok {
@@ -67,7 +81,7 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool
 		log.WithField("move", p.String()).Error("player chose an illegal move; passing")
 		p = rules.Pass
 	}
-	if play {
+	if opt.play {
 		if err := e.game.Play(rules.Move{Color: c, Point: p}); err != nil {
 			return rules.Pass, false, err
 		}
@@ -85,20 +99,6 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, cleanup, play bool
 	return p, false, nil
 }
 
-// limits returns how long to think for c: the clock's allocation under a
-// time control, else the per-move defaults (a fixed time used in full,
-// and the playout cap).
-func (e *Engine) limits(c rules.Color) Limits {
-	if a, ok := Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), e.cfg.Lag); ok {
-		return Limits{Soft: a.Soft, Hard: a.Hard}
-	}
-	return Limits{Playouts: e.cfg.Playouts, Hard: e.cfg.MoveTime, FullTime: true}
-}
-
-// judgeShare is the most of a move's time that a dead-stone judgement made
-// before the search may take (see choose).
-const judgeShare = 0.5
-
 // choose asks the player for a move, then makes sure a pass is safe; in
 // cleanup mode it first looks for a move against the opponent's dead
 // stones.
@@ -106,17 +106,14 @@ const judgeShare = 0.5
 // Both rest on the judgement of the dead stones, and the move as a whole
 // must keep to its time. When the judgement is sure to be needed (in
 // cleanup mode, or when the opponent has just passed) it is made first,
-// on at most judgeShare of the time, and the search has the rest;
+// on at most TimeTuning.JudgeShare of the time, and the search has the
+// rest;
 // otherwise, if the player passes, it is made in what time is left, which
 // may cut it short (see Judge).
 func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool, lim Limits) (rules.Point, error) {
 	if cleanup || e.opponentPassed(c) {
-		judgeCtx := ctx
-		if lim.Hard > 0 {
-			var cancel context.CancelFunc
-			judgeCtx, cancel = context.WithTimeout(ctx, time.Duration(float64(lim.Hard)*judgeShare))
-			defer cancel()
-		}
+		judgeCtx, cancel := lim.share(ctx, e.cfg.Tuning.Time.JudgeShare)
+		defer cancel()
 		if _, err := e.Statuses(judgeCtx); err != nil {
 			return rules.Pass, err
 		}

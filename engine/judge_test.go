@@ -52,7 +52,7 @@ func TestJudgementFirstAfterOpponentPass(t *testing.T) {
 		var calls []call
 		e := New(Config{Size: 9, Seed: 5, MoveTime: time.Second,
 			Player: recordingPlayer{NewRandomPlayer(1), &calls},
-			Judge:  recordingJudge{NewPlayoutJudge(DefaultJudgePlayouts, 1), &calls}})
+			Judge:  recordingJudge{NewPlayoutJudge(DefaultTuning().Judge.LightPlayouts, 1), &calls}})
 		for y := 1; y <= 9; y++ {
 			playAll(t, e, "b e"+itoa(y), "w f"+itoa(y))
 		}
@@ -75,12 +75,12 @@ func TestJudgementFirstAfterOpponentPass(t *testing.T) {
 }
 
 // TestJudgementCutShort: a judgement whose context is done stops after
-// minJudgePlayouts and is partial, and final_score on the same position
+// JudgeTuning.MinPlayouts and is partial, and final_score on the same position
 // takes it as it is, so that it agrees with a pass the judgement decided.
 func TestJudgementCutShort(t *testing.T) {
 	var calls []call
 	e := finishedGame(t)
-	e.cfg.Judge = recordingJudge{NewPlayoutJudge(20*minJudgePlayouts, 1), &calls}
+	e.cfg.Judge = recordingJudge{NewPlayoutJudge(20*DefaultTuning().Judge.MinPlayouts, 1), &calls}
 
 	done, cancel := context.WithDeadline(ctx, time.Now().Add(-time.Second))
 	defer cancel()

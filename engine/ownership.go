@@ -45,17 +45,6 @@ func (o *Ownership) Share(p rules.Point, c rules.Color) float64 {
 	return o.black[p]
 }
 
-// DefaultJudgePlayouts is the number of playouts a PlayoutJudge runs unless
-// told otherwise: enough for the shares to be within about ±0.07 (two
-// standard deviations) of the playout policy's true value.
-const DefaultJudgePlayouts = 200
-
-// minJudgePlayouts is how many playouts a judgement runs even when its
-// context is done: as many as a PlayoutJudge makes by default, for shares
-// within about ±0.07. On 19x19 at the end of a game the search's policy
-// plays them in a few hundredths of a second.
-const minJudgePlayouts = DefaultJudgePlayouts
-
 // PlayoutJudge estimates ownership by averaging the final owner of every
 // point over light random playouts (rules.Board.Playout) from the current
 // position. A point's owner at the end of a playout is the colour of its
@@ -71,8 +60,12 @@ const minJudgePlayouts = DefaultJudgePlayouts
 // is captured. With both starts a group in seki dies in about half the
 // playouts; see status.go for how that is taken into account.
 type PlayoutJudge struct {
+	// Playouts is the number of playouts of a judgement.
 	Playouts int
-	Seed     uint64
+	// MinPlayouts is how many of them run even when the context is done;
+	// 0 is DefaultTuning's JudgeTuning.MinPlayouts.
+	MinPlayouts int
+	Seed        uint64
 }
 
 // NewPlayoutJudge returns a PlayoutJudge running n playouts (at least 1).
@@ -88,8 +81,12 @@ func (j *PlayoutJudge) Ownership(ctx context.Context, g *rules.Game) (*Ownership
 	b := start.Clone()
 	maxMoves := 3 * start.Size() * start.Size()
 	n := max(j.Playouts, 1)
+	least := j.MinPlayouts
+	if least <= 0 {
+		least = DefaultTuning().Judge.MinPlayouts
+	}
 	for i := range n {
-		if i >= minJudgePlayouts && ctx.Err() != nil {
+		if i >= least && ctx.Err() != nil {
 			n, o.partial = i, true
 			break
 		}

@@ -19,7 +19,7 @@ import (
 //     back unless the player itself passes);
 //   - and whatever the count, when the player chose a move and the
 //     judgement is unsure of one of c's chains (a race or a life still to
-//     be fought out, see unsettledShare), play the move: the search reads
+//     be fought out, see JudgeTuning.UnsettledShare), play the move: the search reads
 //     the fight, the count only guesses, and passing would leave the chain
 //     to the opponent's next move.
 func (e *Engine) passDecision(ctx context.Context, c rules.Color, p rules.Point) (rules.Point, error) {

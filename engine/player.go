@@ -28,7 +28,10 @@ type Analyst interface {
 	Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot
 }
 
-// Limits bound the thinking for one move besides the context.
+// Limits is how long to think about one move, besides the context: the
+// engine works it out once, from the clock (TimeTuning.Allocate) or from
+// its per-move defaults, and a SearchPlayer hands it to the search as its
+// search.Budget, where the search decides when to stop within it.
 type Limits struct {
 	// Playouts caps the search's playouts; 0 is no cap.
 	Playouts int

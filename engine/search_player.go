@@ -22,36 +22,20 @@ type SearchPlayer struct {
 // SearchSettings are what a SearchPlayer takes from the engine's Config.
 type SearchSettings struct {
 	Search search.Config
-	// ResignThreshold is the win rate under which, held over ResignMoves
-	// searches in a row, the player resigns; 0 never resigns.
+	// ResignThreshold is the win rate under which, held over
+	// Tuning.Resign.Moves searches in a row, the player resigns; 0 never
+	// resigns.
 	ResignThreshold float64
-	// JudgePlayouts is the number of policy playouts of a dead-stone
-	// judgement.
-	JudgePlayouts int
+	// Tuning holds the resignation rules, the dead-stone judgement's
+	// playouts and the share of the deadline a search may use; the zero
+	// value is DefaultTuning().
+	Tuning Tuning
 }
-
-// Resignation settings: a game is only resigned when it is clearly lost.
-const (
-	// ResignMoves is how many searches in a row must fall below the
-	// threshold.
-	ResignMoves = 3
-	// resignMinPlayouts is the least number of playouts a search needs for
-	// its win rate to be trusted.
-	resignMinPlayouts = 1000
-	// resignOpening is the share of the board's points that must have been
-	// played before resigning (twice as much in a handicap game, where the
-	// white player starts far behind).
-	resignOpening = 0.25
-	// DefaultSearchJudgePlayouts is the number of policy playouts of a
-	// dead-stone judgement unless SearchSettings.JudgePlayouts says
-	// otherwise.
-	DefaultSearchJudgePlayouts = 3000
-)
 
 // NewSearchPlayer returns a player searching with the given settings.
 func NewSearchPlayer(s SearchSettings) *SearchPlayer {
-	if s.JudgePlayouts <= 0 {
-		s.JudgePlayouts = DefaultSearchJudgePlayouts
+	if s.Tuning == (Tuning{}) {
+		s.Tuning = DefaultTuning()
 	}
 	return &SearchPlayer{searcher: search.New(s.Search), cfg: s}
 }
@@ -60,9 +44,7 @@ func NewSearchPlayer(s SearchSettings) *SearchPlayer {
 // clock), the context's end or the search's own early stop, and returns
 // the move, or ErrResign when the game is clearly lost.
 func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	r := p.searcher.Search(ctx, g, c, budget(ctx, lim, cancel, g.Board()))
+	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g.Board(), p.cfg.Tuning.Time.DeadlineShare))
 	p.last = r
 	if p.shouldResign(g, r) {
 		return rules.Pass, ErrResign
@@ -74,9 +56,7 @@ func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color
 // limits are spent, keeping the tree for the next search (so pondering
 // helps the next genmove), and returns what it found.
 func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	r := p.searcher.Search(ctx, g, c, budget(ctx, lim, cancel, g.Board()))
+	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g.Board(), p.cfg.Tuning.Time.DeadlineShare))
 	return snapshotOf(r, g.Board())
 }
 
@@ -84,17 +64,18 @@ func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color
 // game is clearly lost: enough of them in a row, each with enough
 // playouts, past the opening.
 func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
-	if p.cfg.ResignThreshold <= 0 || r.Playouts < resignMinPlayouts || r.WinRate >= p.cfg.ResignThreshold {
+	rt := p.cfg.Tuning.Resign
+	if p.cfg.ResignThreshold <= 0 || r.Playouts < rt.MinPlayouts || r.WinRate >= p.cfg.ResignThreshold {
 		p.lowMoves = 0
 		return false
 	}
 	p.lowMoves++
-	opening := resignOpening
+	opening := rt.Opening
 	if g.Handicap() > 0 {
-		opening *= 2
+		opening *= rt.HandicapFactor
 	}
 	played := float64(g.MoveNumber()) / float64(g.Size()*g.Size())
-	return p.lowMoves >= ResignMoves && played >= opening
+	return p.lowMoves >= rt.Moves && played >= opening
 }
 
 // Ownership implements Judge with the search's playout policy alone (see
@@ -102,9 +83,10 @@ func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 // leaves sekis standing, and exploratory tree moves cannot blur it.
 func (p *SearchPlayer) Ownership(ctx context.Context, g *rules.Game) (*Ownership, error) {
 	b := g.Board()
-	net, played := search.Ownership(ctx, p.cfg.Search, b, p.cfg.JudgePlayouts, minJudgePlayouts)
+	jt := p.cfg.Tuning.Judge
+	net, played := search.Ownership(ctx, p.cfg.Search, b, jt.Playouts, jt.MinPlayouts)
 	o := newOwnership(b)
-	o.partial = played < p.cfg.JudgePlayouts
+	o.partial = played < jt.Playouts
 	for i, pt := range b.Points() {
 		// Net ownership is Black's outcomes minus White's; the few neutral
 		// ones are split evenly.

@@ -20,13 +20,14 @@ import (
 // chain is left with one liberty, every enemy chain next to it has that
 // one liberty and no other, and the filling chain's stones make a killing
 // shape.
-// heads holds one stone of each chain (see chainHeads).
-func breakSekis(b *rules.Board, o *Ownership, heads []rules.Point, dead map[rules.Point]bool) {
+// heads holds one stone of each chain (see chainHeads); neutral is
+// JudgeTuning.SekiNeutral (see sekiLiberties).
+func breakSekis(b *rules.Board, o *Ownership, heads []rules.Point, dead map[rules.Point]bool, neutral float64) {
 	for _, h := range heads {
 		if dead[h] {
 			continue
 		}
-		for _, l := range sekiLiberties(b, o, h, dead) {
+		for _, l := range sekiLiberties(b, o, h, dead, neutral) {
 			for _, c := range [2]rules.Color{rules.Black, rules.White} {
 				for _, n := range killedBySacrifice(b, c, l) {
 					b.Chain(n, func(s rules.Point) { dead[s] = true })

@@ -19,29 +19,20 @@ const (
 	Seki  Status = "seki"
 )
 
-// How ownership becomes a status. Each chain is judged as a whole, by the
-// share of outcomes in which the opponent owns its points (averaged over
-// its stones): above deadShare, a majority, the chain is dead. A living
-// chain is in seki when one of its liberties is shared with a living enemy
-// chain and neither side owns that point: sekiNeutral bounds how far from
-// even the point's ownership may be.
-const (
-	deadShare   = 0.5
-	sekiNeutral = 0.3
-)
-
-// unsettledShare bounds a sure judgement: a chain that the opponent owns
-// in more than unsettledShare of the outcomes and less than 1 -
-// unsettledShare is still being fought over, a race or a life that the
-// next move decides, whatever status the majority gives it. The judge's
-// playouts keep a real seki's stones and take a dead chain's in most
-// outcomes; a chain taken in about half of them is neither.
-const unsettledShare = 0.3
+// How ownership becomes a status (see JudgeTuning): each chain is judged
+// as a whole, by the share of outcomes in which the opponent owns its
+// points (averaged over its stones); above DeadShare, a majority, the
+// chain is dead. A living chain is in seki when one of its liberties is
+// shared with a living enemy chain and neither side owns that point
+// (SekiNeutral bounds how far from even its ownership may be). A chain
+// taken in about half the outcomes (UnsettledShare) is still being fought
+// over: the judge's playouts keep a real seki's stones and take a dead
+// chain's in most outcomes.
 
 // Statuses judges every chain on the board and returns the stones of each
 // status, each list in board order.
 func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error) {
-	g := e.game
+	g, jt := e.game, e.cfg.Tuning.Judge
 	key := statusKey{g.Board().Hash(), g.ToMove(), g.Size()}
 	if e.statuses.valid && e.statuses.key == key {
 		return e.statuses.value, nil
@@ -58,22 +49,22 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	dead := map[rules.Point]bool{}
 	shares := make([]float64, len(heads)) // opponentShare of each chain
 	for i, h := range heads {
-		if shares[i] = opponentShare(b, o, h); shares[i] > deadShare {
+		if shares[i] = opponentShare(b, o, h); shares[i] > jt.DeadShare {
 			b.Chain(h, func(s rules.Point) { dead[s] = true })
 		}
 	}
-	breakSekis(b, o, heads, dead)
+	breakSekis(b, o, heads, dead, jt.SekiNeutral)
 	out := map[Status][]rules.Point{Alive: nil, Dead: nil, Seki: nil}
 	var unsure [rules.Edge]bool // per colour
 	for i, h := range heads {
-		if shares[i] > unsettledShare && shares[i] < 1-unsettledShare {
+		if shares[i] > jt.UnsettledShare && shares[i] < 1-jt.UnsettledShare {
 			unsure[b.At(h)] = true
 		}
 		s := Alive
 		switch {
 		case dead[h]:
 			s = Dead
-		case len(sekiLiberties(b, o, h, dead)) > 0:
+		case len(sekiLiberties(b, o, h, dead, jt.SekiNeutral)) > 0:
 			s = Seki
 		}
 		b.Chain(h, func(p rules.Point) { out[s] = append(out[s], p) })
@@ -86,7 +77,7 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 }
 
 // judgementUnsure reports whether the last judgement (see Statuses) found
-// a chain of c's still being fought over (see unsettledShare).
+// a chain of c's still being fought over (see JudgeTuning.UnsettledShare).
 func (e *Engine) judgementUnsure(c rules.Color) bool { return e.statuses.unsure[c] }
 
 // chainHeads returns one stone of each chain on b, in board order.
@@ -116,13 +107,14 @@ func opponentShare(b *rules.Board, o *Ownership, h rules.Point) float64 {
 }
 
 // sekiLiberties returns the liberties of the living chain through h that
-// no one owns and that it shares with a living enemy chain: the points
-// that make it a seki.
-func sekiLiberties(b *rules.Board, o *Ownership, h rules.Point, dead map[rules.Point]bool) []rules.Point {
+// no one owns (the two sides' ownership differs by at most neutral) and
+// that it shares with a living enemy chain: the points that make it a
+// seki.
+func sekiLiberties(b *rules.Board, o *Ownership, h rules.Point, dead map[rules.Point]bool, neutral float64) []rules.Point {
 	enemy := b.At(h).Opponent()
 	var shared []rules.Point
 	b.LibertyPoints(h, func(l rules.Point) {
-		if net := o.Share(l, rules.Black) - o.Share(l, rules.White); net > sekiNeutral || net < -sekiNeutral {
+		if net := o.Share(l, rules.Black) - o.Share(l, rules.White); net > neutral || net < -neutral {
 			return
 		}
 		for _, n := range l.Neighbours() {

@@ -114,7 +114,7 @@ func TestDeadThroughSacrifice(t *testing.T) {
 	corner := []rules.Point{pt("a4"), pt("b4"), pt("b5"), pt("b6"), pt("b7"), pt("c7")}
 	for _, toMove := range []rules.Color{rules.Black, rules.White} {
 		for seed := range uint64(3) {
-			e := New(Config{Size: 7, NoKomi: true, Seed: seed})
+			e := New(Config{Size: 7, Komi: new(0.0), Seed: seed})
 			require.NoError(t, e.Game().SetupPosition(b))
 			e.Game().SetToMove(toMove)
 			dead, err := e.FinalStatus(ctx, "dead")
