@@ -3,6 +3,9 @@ package rules_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -44,21 +47,21 @@ func BenchmarkCopyFrom19(b *testing.B) {
 // move in it.
 func midGame(tb testing.TB) (*rules.Game, rules.Move) {
 	g, err := rules.NewGame(19, rules.DefaultOptions())
-	if err != nil {
-		tb.Fatal(err)
-	}
+	require.NoError(tb, err, "NewGame(19)")
 	r := rules.NewRand(3)
 	b := rules.NewBoard(19)
 	for g.MoveNumber() < 60 {
 		b.CopyFrom(g.Board())
 		m := rules.Move{Color: g.ToMove(), Point: b.RandomMove(g.ToMove(), r)}
-		if err := g.Play(m); err != nil {
-			tb.Fatalf("Play(%v) = %v", m, err)
-		}
+		require.NoError(tb, g.Play(m), "Play(%v)", m)
 	}
 	b.CopyFrom(g.Board())
 	return g, rules.Move{Color: g.ToMove(), Point: b.RandomMove(g.ToMove(), r)}
 }
+
+// The timed loops and the allocation counts below compare first and call
+// testify only on a failure: its assertions call b.Helper or t.Helper,
+// which would be timed and counted with the code measured.
 
 // BenchmarkPlayUndo is Game.Play (with its superko check) and Game.Undo.
 func BenchmarkPlayUndo(b *testing.B) {
@@ -66,10 +69,10 @@ func BenchmarkPlayUndo(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := g.Play(m); err != nil {
-			b.Fatal(err)
+			require.Failf(b, "Play failed", "Play(%v) = %v", m, err)
 		}
 		if err := g.Undo(); err != nil {
-			b.Fatal(err)
+			require.Failf(b, "Undo failed", "Undo() = %v", err)
 		}
 	}
 }
@@ -80,7 +83,7 @@ func BenchmarkIsLegal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if !g.IsLegal(m) {
-			b.Fatalf("IsLegal(%v) = false", m)
+			require.Failf(b, "IsLegal failed", "IsLegal(%v) = false", m)
 		}
 	}
 }
@@ -94,25 +97,21 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	for _, size := range []int{9, 19} {
 		empty, scratch := rules.NewBoard(size), rules.NewBoard(size)
 		r := rules.NewRand(5)
-		if n := testing.AllocsPerRun(100, func() {
+		n := testing.AllocsPerRun(100, func() {
 			scratch.CopyFrom(empty)
 			scratch.Playout(rules.Black, r, playoutLimit(size))
-		}); n != 0 {
-			t.Errorf("%dx%d CopyFrom+Playout: %v allocations, want 0", size, size, n)
-		}
+		})
+		assert.Zero(t, n, "%dx%d CopyFrom+Playout: allocations", size, size)
 	}
 	g, m := midGame(t)
-	if n := testing.AllocsPerRun(100, func() {
+	n := testing.AllocsPerRun(100, func() {
 		if g.Play(m) != nil || g.Undo() != nil {
-			t.Fatalf("Play(%v) or Undo failed", m)
+			require.Failf(t, "Play or Undo failed", "Play(%v) or Undo failed", m)
 		}
-	}); n != 0 {
-		t.Errorf("Game.Play+Undo: %v allocations, want 0", n)
-	}
-	if n := testing.AllocsPerRun(100, func() { g.IsLegal(m) }); n != 0 {
-		t.Errorf("Game.IsLegal(legal move): %v allocations, want 0", n)
-	}
-	if n := testing.AllocsPerRun(100, func() { g.Board().IsLegal(m) }); n != 0 {
-		t.Errorf("Board.IsLegal: %v allocations, want 0", n)
-	}
+	})
+	assert.Zero(t, n, "Game.Play+Undo: allocations")
+	n = testing.AllocsPerRun(100, func() { g.IsLegal(m) })
+	assert.Zero(t, n, "Game.IsLegal(legal move): allocations")
+	n = testing.AllocsPerRun(100, func() { g.Board().IsLegal(m) })
+	assert.Zero(t, n, "Board.IsLegal: allocations")
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -277,9 +279,7 @@ func stones(b *rules.Board) string {
 func mustBoard(t testing.TB, diagram string) *rules.Board {
 	t.Helper()
 	b, err := rules.ParseDiagram(diagram)
-	if err != nil {
-		t.Fatalf("ParseDiagram(%q) = %v", diagram, err)
-	}
+	require.NoError(t, err, "ParseDiagram(%q)", diagram)
 	return b
 }
 
@@ -287,9 +287,7 @@ func mustBoard(t testing.TB, diagram string) *rules.Board {
 func mustPoint(t testing.TB, s string) rules.Point {
 	t.Helper()
 	p, err := rules.ParsePoint(s)
-	if err != nil {
-		t.Fatalf("ParsePoint(%q) = %v", s, err)
-	}
+	require.NoError(t, err, "ParsePoint(%q)", s)
 	return p
 }
 
@@ -308,9 +306,7 @@ func gameFrom(t testing.TB, diagram string, opts rules.Options) *rules.Game {
 	t.Helper()
 	b := mustBoard(t, diagram)
 	g, err := rules.NewGame(b.Size(), opts)
-	if err != nil {
-		t.Fatalf("NewGame(%d) = %v", b.Size(), err)
-	}
+	require.NoError(t, err, "NewGame(%d)", b.Size())
 	for _, c := range []rules.Color{rules.Black, rules.White} {
 		var ps []rules.Point
 		for _, p := range b.Points() {
@@ -318,9 +314,7 @@ func gameFrom(t testing.TB, diagram string, opts rules.Options) *rules.Game {
 				ps = append(ps, p)
 			}
 		}
-		if err := g.Setup(c, ps); err != nil {
-			t.Fatalf("Setup(%v, %v) = %v", c, ps, err)
-		}
+		require.NoError(t, g.Setup(c, ps), "Setup(%v, %v)", c, ps)
 	}
 	return g
 }

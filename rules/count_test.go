@@ -3,6 +3,9 @@ package rules_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -43,21 +46,15 @@ func TestLegalPositionCount(t *testing.T) {
 				j, _ := ref.index(points[i])
 				ref.color[j] = c
 			}
-			if accepted != ref.valid() {
-				t.Fatalf("%dx%d colouring %v: Setup accepted = %v, flood fill says valid = %v", tt.size, tt.size, colouring, accepted, ref.valid())
-			}
+			require.Equal(t, ref.valid(), accepted, "%dx%d colouring %v: Setup accepted (actual), flood fill says valid (expected)", tt.size, tt.size, colouring)
 			if accepted {
 				legal++
 				if legal%16 != 1 {
 					continue // check the chains of a sample: all of them is slow under -race
 				}
-				if msg := boardMismatch(b, ref); msg != "" {
-					t.Fatalf("%dx%d colouring %v: %s", tt.size, tt.size, colouring, msg)
-				}
+				require.Empty(t, boardMismatch(b, ref), "%dx%d colouring %v", tt.size, tt.size, colouring)
 			}
 		}
-		if legal != tt.want {
-			t.Errorf("%dx%d: %d legal positions, want %d", tt.size, tt.size, legal, tt.want)
-		}
+		assert.Equal(t, tt.want, legal, "%dx%d: legal positions", tt.size, tt.size)
 	}
 }

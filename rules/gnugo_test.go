@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/internal/gnugotest"
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -59,9 +62,9 @@ func TestAgainstGNUGo(t *testing.T) {
 				gnugoGame(t, e, tt.size, uint64(seed), &n)
 			}
 			t.Logf("%d games: %d moves played, %d refused by both, %d superko repetitions, %d undos", games, n.played, n.illegal, n.superko, n.undos)
-			if n.illegal == 0 || n.played == 0 || n.undos == 0 {
-				t.Errorf("the games exercised too little: %+v", n)
-			}
+			assert.NotZero(t, n.illegal, "the games exercised too little: %+v", n)
+			assert.NotZero(t, n.played, "the games exercised too little: %+v", n)
+			assert.NotZero(t, n.undos, "the games exercised too little: %+v", n)
 		})
 	}
 }
@@ -69,81 +72,72 @@ func TestAgainstGNUGo(t *testing.T) {
 // gnugoCounts counts what the differential games did.
 type gnugoCounts struct{ played, illegal, superko, undos int }
 
+// gnugoGameContext names a differential game in failure messages, with its
+// moves and position, which it formats only when an assertion fails.
+type gnugoGameContext struct {
+	size int
+	seed uint64
+	g    *rules.Game
+}
+
+func (c gnugoGameContext) String() string {
+	return fmt.Sprintf("in %dx%d game %d\nmoves: %v\n%s", c.size, c.size, c.seed, c.g.Moves(), c.g.Board())
+}
+
 // gnugoGame plays one random game in both engines.
 func gnugoGame(t *testing.T, e *gnugotest.Engine, size int, seed uint64, n *gnugoCounts) {
 	e.Must("clear_board")
 	g, err := rules.NewGame(size, rules.DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err, "NewGame(%d)", size)
 	rng := rules.NewRand(seed*7919 + uint64(size))
 	history := []string{stones(g.Board())} // every position of the game, for superko
 	scratch := rules.NewBoard(size)
-	fail := func(format string, args ...any) {
-		t.Helper()
-		t.Fatalf("%dx%d game %d: %s\nmoves: %v\n%s", size, size, seed, fmt.Sprintf(format, args...), g.Moves(), g.Board())
-	}
+	game := gnugoGameContext{size: size, seed: seed, g: g}
 	for step := 0; step < 3*size*size && g.Passes() < 2; step++ {
 		if rng.IntN(25) == 0 && g.MoveNumber() > 0 {
-			if err := g.Undo(); err != nil {
-				fail("Undo() = %v", err)
-			}
+			require.NoError(t, g.Undo(), "Undo()\n%v", game)
 			history = history[:len(history)-1]
 			e.Must("undo")
 			n.undos++
-			compareStones(t, e, g, fail)
+			compareStones(t, e, game)
 			continue
 		}
 		m := candidateMove(g.Board(), g.ToMove(), rng)
 		ours := g.Check(m)
 		if m.Point == rules.Pass {
-			if ours != nil {
-				fail("Check(%v) = %v", m, ours)
-			}
+			require.NoError(t, ours, "Check(%v)\n%v", m, game)
 		} else {
 			legal := e.Must("is_legal " + gtpMove(m))
 			if errors.Is(ours, rules.ErrSuperko) {
-				if legal != "1" {
-					fail("Check(%v) = %v but GNU Go's is_legal = %s: the move is illegal on the board", m, ours, legal)
-				}
+				require.Equal(t, "1", legal, "Check(%v) = %v but GNU Go's is_legal = %s: the move is illegal on the board\n%v", m, ours, legal, game)
 				scratch.CopyFrom(g.Board())
-				if err := scratch.Play(m); err != nil || !slices.Contains(history, stones(scratch)) {
-					fail("Check(%v) = %v but the position after it is new (%v)", m, ours, err)
-				}
+				require.NoError(t, scratch.Play(m), "Check(%v) = %v but the position after it is new\n%v", m, ours, game)
+				require.True(t, slices.Contains(history, stones(scratch)), "Check(%v) = %v but the position after it is new\n%v", m, ours, game)
 				n.superko++
 				continue
 			}
-			if (ours == nil) != (legal == "1") {
-				fail("Check(%v) = %v but GNU Go's is_legal = %s", m, ours, legal)
-			}
+			require.Equal(t, legal == "1", ours == nil, "Check(%v) = %v but GNU Go's is_legal = %s (expected: GNU Go's verdict, actual: ours)\n%v", m, ours, legal, game)
 		}
 		if ours != nil {
 			n.illegal++
 			continue
 		}
 		n.played++
-		if err := g.Play(m); err != nil {
-			fail("Play(%v) = %v after Check said legal", m, err)
-		}
+		require.NoError(t, g.Play(m), "Play(%v) after Check said legal\n%v", m, game)
 		history = append(history, stones(g.Board()))
-		if _, err := e.Send("play " + gtpMove(m)); err != nil {
-			fail("GNU Go refused %v: %v", m, err)
-		}
-		compareStones(t, e, g, fail)
+		_, err := e.Send("play " + gtpMove(m))
+		require.NoError(t, err, "GNU Go refused %v\n%v", m, game)
+		compareStones(t, e, game)
 	}
 	for _, c := range []rules.Color{rules.Black, rules.White} {
-		if got, want := fmt.Sprint(g.Board().Captures(c)), e.Must("captures "+c.String()); got != want {
-			fail("Captures(%v) = %s, GNU Go says %s", c, got, want)
-		}
+		require.Equal(t, e.Must("captures "+c.String()), fmt.Sprint(g.Board().Captures(c)), "Captures(%v): ours (actual), GNU Go's (expected)\n%v", c, game)
 	}
 }
 
-func compareStones(t *testing.T, e *gnugotest.Engine, g *rules.Game, fail func(string, ...any)) {
+func compareStones(t *testing.T, e *gnugotest.Engine, game gnugoGameContext) {
 	t.Helper()
 	for _, c := range []rules.Color{rules.Black, rules.White} {
-		if got, want := stoneList(g.Board(), c), gnugoStones(t, e, c); !slices.Equal(got, want) {
-			fail("%v stones %v, GNU Go has %v", c, got, want)
-		}
+		require.ElementsMatch(t, gnugoStones(t, e, c), stoneList(game.g.Board(), c), "%v stones: ours (actual), GNU Go's (expected)\n%v", c, game)
 	}
 }
 
@@ -189,22 +183,15 @@ func TestFixedHandicapAgainstGNUGo(t *testing.T) {
 			e.Must("clear_board")
 			want := strings.Fields(e.Must(fmt.Sprintf("fixed_handicap %d", n)))
 			points, err := rules.FixedHandicap(size, n)
-			if err != nil {
-				t.Fatalf("FixedHandicap(%d, %d) = %v", size, n, err)
-			}
+			require.NoError(t, err, "FixedHandicap(%d, %d)", size, n)
 			var got []string
 			for _, p := range points {
 				got = append(got, p.String())
 			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("FixedHandicap(%d, %d) = %v, GNU Go places %v", size, n, got, want)
-			}
+			assert.ElementsMatch(t, want, got, "FixedHandicap(%d, %d) (actual), GNU Go's places (expected)", size, n)
 		}
 		e.Must("clear_board")
-		if _, err := e.Send(fmt.Sprintf("fixed_handicap %d", rules.MaxFixedHandicap(size)+1)); err == nil {
-			t.Errorf("GNU Go accepts %d stones on %dx%d, MaxFixedHandicap says %d", rules.MaxFixedHandicap(size)+1, size, size, rules.MaxFixedHandicap(size))
-		}
+		_, err := e.Send(fmt.Sprintf("fixed_handicap %d", rules.MaxFixedHandicap(size)+1))
+		assert.Error(t, err, "GNU Go accepts %d stones on %dx%d, MaxFixedHandicap says %d", rules.MaxFixedHandicap(size)+1, size, size, rules.MaxFixedHandicap(size))
 	}
 }

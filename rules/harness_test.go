@@ -5,11 +5,16 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
 // The harness methods do not call t.Helper: it is costly under the race
-// detector, and failure messages name the game and its moves instead.
+// detector, and failure messages name the game and its moves instead. For
+// the same reason they compare first and call testify (which calls
+// t.Helper in every assertion) only through fatalf, when a check fails: they
+// check thousands of times a game.
 
 // harness drives a Game and the reference game side by side. Every action
 // is applied to both and checked: the error must be the one the reference
@@ -32,15 +37,14 @@ func newHarness(t testing.TB, name string, size int, superko rules.Superko, rng 
 	opts := rules.DefaultOptions()
 	opts.Superko = superko
 	g, err := rules.NewGame(size, opts)
-	if err != nil {
-		t.Fatalf("%s: NewGame(%d) = %v", name, size, err)
-	}
+	require.NoError(t, err, "%s: NewGame(%d)", name, size)
 	return &harness{t: t, name: name, g: g, ref: newRefGame(size, superko), rng: rng, outcomes: map[error]int{}}
 }
 
+// fatalf fails the test, naming the game and showing its moves and position.
 func (h *harness) fatalf(format string, args ...any) {
 	h.t.Helper()
-	h.t.Fatalf("%s: %s\nmoves so far: %v\nposition:\n%s", h.name, fmt.Sprintf(format, args...), h.g.Moves(), h.g.Board())
+	require.Failf(h.t, h.name+": "+fmt.Sprintf(format, args...), "moves so far: %v\nposition:\n%s", h.g.Moves(), h.g.Board())
 }
 
 // verify compares the whole game with the reference after action(arg).

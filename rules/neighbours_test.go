@@ -3,6 +3,8 @@ package rules_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -26,10 +28,8 @@ func TestNeighbourCounts(t *testing.T) {
 					}
 				}
 				gotBlack, gotWhite := b.StoneNeighbours(p)
-				if b.EmptyNeighbours(p) != empty || gotBlack != black || gotWhite != white {
-					t.Fatalf("%dx%d seed %d at %v: counts empty %d, black %d, white %d; want %d, %d, %d\n%s",
-						size, size, seed, p, b.EmptyNeighbours(p), gotBlack, gotWhite, empty, black, white, b)
-				}
+				require.Equal(t, [3]int{empty, black, white}, [3]int{b.EmptyNeighbours(p), gotBlack, gotWhite},
+					"%dx%d seed %d at %v: counts empty, black, white\n%s", size, size, seed, p, b)
 			}
 		}
 	}

@@ -26,9 +26,8 @@ func TestRandomMove(t *testing.T) {
 				m := rules.Move{Color: c, Point: p}
 				if p == rules.Pass {
 					for _, q := range b.Empties() {
-						if b.IsLegal(rules.Move{Color: c, Point: q}) && !b.IsEye(c, q) {
-							t.Fatalf("%dx%d seed %d: RandomMove(%v) = pass, but %v is legal and no eye\n%s", size, size, seed, c, q, b)
-						}
+						require.False(t, b.IsLegal(rules.Move{Color: c, Point: q}) && !b.IsEye(c, q),
+							"%dx%d seed %d: RandomMove(%v) = pass, but %v is legal and no eye\n%s", size, size, seed, c, q, b)
 					}
 					passes++
 				} else {
@@ -62,9 +61,8 @@ func TestPlayout(t *testing.T) {
 			}
 			for _, p := range b.Empties() {
 				for _, c := range []rules.Color{rules.Black, rules.White} {
-					if b.IsLegal(rules.Move{Color: c, Point: p}) && !b.IsEye(c, p) {
-						t.Fatalf("%s: ended with a legal non-eye move %v %v\n%s", name, c, p, b)
-					}
+					require.False(t, b.IsLegal(rules.Move{Color: c, Point: p}) && !b.IsEye(c, p),
+						"%s: ended with a legal non-eye move %v %v\n%s", name, c, p, b)
 				}
 			}
 		}

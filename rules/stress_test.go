@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -55,8 +57,6 @@ func TestRandomGames(t *testing.T) {
 	t.Logf("outcomes: %v", outcomes)
 	for _, want := range []error{nil, rules.ErrBadColor, rules.ErrOffBoard, rules.ErrOccupied,
 		rules.ErrKo, rules.ErrSuicide, rules.ErrSuperko, rules.ErrGameOver, rules.ErrInvalidSetup} {
-		if outcomes[want] == 0 {
-			t.Errorf("no random move had the outcome %v: the stress test does not exercise it", want)
-		}
+		assert.NotZero(t, outcomes[want], "no random move had the outcome %v: the stress test does not exercise it", want)
 	}
 }
