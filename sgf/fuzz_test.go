@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -17,9 +19,7 @@ func FuzzParse(f *testing.F) {
 	fixtures, _ := filepath.Glob(filepath.Join(fixtureDir, "*.sgf"))
 	for _, path := range fixtures {
 		data, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		f.Add(data)
 	}
 	for _, s := range []string{
@@ -35,21 +35,13 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		var b bytes.Buffer
-		if err := WriteTrees(&b, roots); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, WriteTrees(&b, roots), "WriteTrees(Parse(%q))", data)
 		again, err := Parse(b.Bytes())
-		if err != nil {
-			t.Fatalf("Parse(WriteTrees(Parse(%q))) = %v\nwritten: %q", data, err, b.Bytes())
-		}
-		if !sameTrees(roots, again) {
-			t.Fatalf("Parse(%q) and Parse(WriteTrees(...)) differ\nwritten: %q", data, b.Bytes())
-		}
+		require.NoError(t, err, "Parse(WriteTrees(Parse(%q)))\nwritten: %q", data, b.Bytes())
+		require.True(t, sameTrees(roots, again), "Parse(%q) and Parse(WriteTrees(...)) differ\nwritten: %q", data, b.Bytes())
 		var b2 bytes.Buffer
 		WriteTrees(&b2, again)
-		if !bytes.Equal(b.Bytes(), b2.Bytes()) {
-			t.Fatalf("WriteTrees not stable: %q then %q", b.Bytes(), b2.Bytes())
-		}
+		require.Equal(t, b.String(), b2.String(), "WriteTrees not stable: %q then %q", b.Bytes(), b2.Bytes())
 		checkGameRoundTrip(t, roots[0])
 	})
 }
@@ -63,20 +55,18 @@ func checkGameRoundTrip(t *testing.T, root *Node) {
 		return
 	}
 	var b bytes.Buffer
-	if err := Write(&b, rec.Game, rec.Info); err != nil {
-		t.Fatalf("Write: %v", err)
-	}
+	require.NoError(t, Write(&b, rec.Game, rec.Info), "Write")
 	back, err := Load(b.Bytes(), rules.DefaultOptions(), 0)
-	if err != nil {
-		t.Fatalf("Load(Write(%v)): %v\nwritten: %q", root, err, b.Bytes())
-	}
+	require.NoError(t, err, "Load(Write(%v))\nwritten: %q", root, b.Bytes())
 	g, h := rec.Game, back.Game
 	all, kept := g.Moves(), h.Moves()
-	if h.Board().Hash() != g.Board().Hash() || h.ToMove() != g.ToMove() || h.Komi != g.Komi ||
-		len(kept) > len(all) || !slices.Equal(kept, all[len(all)-len(kept):]) {
-		t.Fatalf("Load(Write(%v)) differs:\n%v%v to move, moves %v\nwant\n%v%v to move, moves %v\nwritten: %q",
-			root, h.Board(), h.ToMove(), kept, g.Board(), g.ToMove(), all, b.Bytes())
-	}
+	differs := []any{"Load(Write(%v)) differs:\n%v%v to move, moves %v\nwant\n%v%v to move, moves %v\nwritten: %q",
+		root, h.Board(), h.ToMove(), kept, g.Board(), g.ToMove(), all, b.Bytes()}
+	require.Equal(t, g.Board().Hash(), h.Board().Hash(), differs...)
+	require.Equal(t, g.ToMove(), h.ToMove(), differs...)
+	require.Equal(t, g.Komi, h.Komi, differs...)
+	require.LessOrEqual(t, len(kept), len(all), differs...)
+	require.True(t, slices.Equal(kept, all[len(all)-len(kept):]), differs...)
 }
 
 // sameTrees reports whether two lists of trees have the same properties

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/internal/gnugotest"
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -21,13 +24,9 @@ func check(t *testing.T, g *gnugotest.Engine, name string, toMove string, want *
 	for _, c := range []rules.Color{rules.Black, rules.White} {
 		f := strings.Fields(g.Must("list_stones " + c.String()))
 		slices.Sort(f)
-		if got := strings.Join(f, " "); got != stones(want.Board(), c) {
-			t.Errorf("%s: GNU Go has %v stones %s, want %s", name, c, got, stones(want.Board(), c))
-		}
+		assert.Equal(t, stones(want.Board(), c), strings.Join(f, " "), "%s: GNU Go's %v stones", name, c)
 	}
-	if toMove != want.ToMove().String() {
-		t.Errorf("%s: GNU Go has %s to move, want %v", name, toMove, want.ToMove())
-	}
+	assert.Equal(t, want.ToMove().String(), toMove, "%s: GNU Go's player to move", name)
 }
 
 // TestGNUGoLoadsWrittenGames writes games with Write and has GNU Go load
@@ -44,39 +43,26 @@ func TestGNUGoLoadsWrittenGames(t *testing.T) {
 	}
 	hg := newGame(t, 19, "")
 	pts, _ := rules.FixedHandicap(19, 9)
-	if err := hg.SetHandicap(pts); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, hg.SetHandicap(pts), "SetHandicap(%v)", pts)
 	playMoves(t, hg, "W C3, B C4, W pass")
 	games["handicap9"] = hg
 	for _, f := range regressFiles(t)[:40] {
 		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rec, err := Load(data, rules.DefaultOptions(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "Load(%s)", f)
 		games[f] = rec.Game
 	}
 	for name, g := range games {
 		var b bytes.Buffer
-		if err := Write(&b, g, GameInfo{Result: "B+R"}); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, Write(&b, g, GameInfo{Result: "B+R"}), "%s: Write", name)
 		path := filepath.Join(dir, "game.sgf")
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
 		toMove, err := gg.Send("loadsgf " + path)
-		if err != nil {
-			t.Errorf("%s: GNU Go cannot load %q: %s", name, b.String(), toMove)
+		if !assert.NoError(t, err, "%s: GNU Go cannot load %q: %s", name, b.String(), toMove) {
 			continue
 		}
-		if komi := gg.Must("get_komi"); komi != strconv.FormatFloat(g.Komi, 'f', 1, 64) {
-			t.Errorf("%s: GNU Go has komi %s, want %v", name, komi, g.Komi)
-		}
+		assert.Equal(t, strconv.FormatFloat(g.Komi, 'f', 1, 64), gg.Must("get_komi"), "%s: GNU Go's komi", name)
 		if bytes.Contains(b.Bytes(), []byte("AE[")) {
 			// GNU Go 3.8's loadsgf ignores AE, so it cannot follow a
 			// setup that removes stones: it loads the record, but not
@@ -103,9 +89,7 @@ func TestGNUGoMoveNumbers(t *testing.T) {
 	checked := 0
 	for _, suite := range suites {
 		text, err := os.ReadFile(suite)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, line := range strings.Split(string(text), "\n") {
 			f := strings.Fields(line)
 			if len(f) != 3 || f[0] != "loadsgf" || i%stride != 0 {
@@ -113,22 +97,15 @@ func TestGNUGoMoveNumbers(t *testing.T) {
 			}
 			path := filepath.Join(filepath.Dir(suite), f[1])
 			n, err := strconv.Atoi(f[2])
-			if err != nil {
-				t.Fatalf("%s: %q", suite, line)
-			}
+			require.NoError(t, err, "%s: %q", suite, line)
 			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rec, err := Load(data, rules.DefaultOptions(), n)
-			if err != nil {
-				t.Errorf("Load(%s, %d): %v", path, n, err)
+			if !assert.NoError(t, err, "Load(%s, %d)", path, n) {
 				continue
 			}
 			toMove, err := gg.Send("loadsgf " + path + " " + f[2])
-			if err != nil {
-				t.Fatalf("GNU Go: loadsgf %s %d: %s", path, n, toMove)
-			}
+			require.NoError(t, err, "GNU Go: loadsgf %s %d: %s", path, n, toMove)
 			check(t, gg, fmt.Sprintf("%s %d", f[1], n), toMove, rec.Game)
 			checked++
 		}

@@ -1,8 +1,9 @@
 package sgf
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -11,23 +12,14 @@ import (
 // move, moves, handicap or komi.
 func sameGame(t *testing.T, name string, got, want *rules.Game) {
 	t.Helper()
-	if got.Size() != want.Size() {
-		t.Errorf("%s: size %d, want %d", name, got.Size(), want.Size())
+	if !assert.Equal(t, want.Size(), got.Size(), "%s: size", name) {
 		return
 	}
-	if got.Board().Hash() != want.Board().Hash() {
-		t.Errorf("%s: position\n%v\nwant\n%v", name, got.Board(), want.Board())
-	}
-	if !slices.Equal(got.Moves(), want.Moves()) {
-		t.Errorf("%s: moves %v, want %v", name, got.Moves(), want.Moves())
-	}
-	if got.ToMove() != want.ToMove() {
-		t.Errorf("%s: %v to move, want %v", name, got.ToMove(), want.ToMove())
-	}
-	if got.Handicap() != want.Handicap() {
-		t.Errorf("%s: handicap %d, want %d", name, got.Handicap(), want.Handicap())
-	}
-	if got.Komi != want.Komi {
-		t.Errorf("%s: komi %v, want %v", name, got.Komi, want.Komi)
-	}
+	assert.Equal(t, want.Board().Hash(), got.Board().Hash(), "%s: position\n%v\nwant\n%v", name, got.Board(), want.Board())
+	// Moves returns nil for no moves, never an empty slice, so Equal
+	// compares the moves as slices.Equal would.
+	assert.Equal(t, want.Moves(), got.Moves(), "%s: moves %v, want %v", name, got.Moves(), want.Moves())
+	assert.Equal(t, want.ToMove(), got.ToMove(), "%s: player to move", name)
+	assert.Equal(t, want.Handicap(), got.Handicap(), "%s: handicap", name)
+	assert.Equal(t, want.Komi, got.Komi, "%s: komi", name)
 }

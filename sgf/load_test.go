@@ -1,12 +1,14 @@
 package sgf
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -17,13 +19,9 @@ const fixtureDir = "../testdata/sgf"
 func loadFixture(t *testing.T, name string, moveNumber int) *Record {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(fixtureDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rec, err := Load(data, rules.DefaultOptions(), moveNumber)
-	if err != nil {
-		t.Fatalf("Load(%s, %d): %v", name, moveNumber, err)
-	}
+	require.NoError(t, err, "Load(%s, %d)", name, moveNumber)
 	return rec
 }
 
@@ -33,9 +31,7 @@ func mustPoints(t *testing.T, vertices string) []rules.Point {
 	var pts []rules.Point
 	for _, v := range strings.Fields(vertices) {
 		p, err := rules.ParsePoint(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "ParsePoint(%q)", v)
 		pts = append(pts, p)
 	}
 	return pts
@@ -68,47 +64,29 @@ func TestLoadHandicap(t *testing.T) {
 		PlayerBlack: "Black player", PlayerWhite: "White player", Date: "2024-05-01",
 		Comment: "A two-stone handicap game; it ends with two passes, the second written\nthe FF[3] way.",
 	}
-	if rec.Info != want {
-		t.Errorf("Info = %+v\nwant %+v", rec.Info, want)
-	}
+	assert.Equal(t, want, rec.Info, "Info")
 	g := rec.Game
-	if g.Handicap() != 2 || g.Komi != 0.5 || g.Size() != 9 {
-		t.Errorf("handicap %d, komi %v, size %d; want 2, 0.5, 9", g.Handicap(), g.Komi, g.Size())
-	}
-	if got, want := moveList(g), "W G7, B C3, W E5, B pass, W pass"; got != want {
-		t.Errorf("moves %s, want %s", got, want)
-	}
-	if !g.Over() {
-		t.Error("game not over after two passes")
-	}
-	if got := stones(g.Board(), rules.Black); got != "C3 C7 G3" {
-		t.Errorf("black stones %s, want C3 C7 G3", got)
-	}
+	assert.Equal(t, 2, g.Handicap(), "handicap")
+	assert.Equal(t, 0.5, g.Komi, "komi")
+	assert.Equal(t, 9, g.Size(), "size")
+	assert.Equal(t, "W G7, B C3, W E5, B pass, W pass", moveList(g), "moves")
+	assert.True(t, g.Over(), "game not over after two passes")
+	assert.Equal(t, "C3 C7 G3", stones(g.Board(), rules.Black), "black stones")
 	for i := range 5 {
-		if err := g.Undo(); err != nil {
-			t.Errorf("undo %d of the five moves: %v", i+1, err)
-		}
+		assert.NoError(t, g.Undo(), "undo %d of the five moves", i+1)
 	}
-	if g.ToMove() != rules.White || g.Undo() == nil {
-		t.Errorf("before the first move: %v to move, want white, and no further undo", g.ToMove())
+	if assert.Equal(t, rules.White, g.ToMove(), "before the first move: player to move") {
+		assert.Error(t, g.Undo(), "before the first move: an undo")
 	}
 }
 
 func TestLoadSetupInLaterNodes(t *testing.T) {
 	rec := loadFixture(t, "setup-later.sgf", 0)
 	g := rec.Game
-	if got, want := moveList(g), "B E5, W C7, W D6, B F4"; got != want {
-		t.Errorf("moves %s, want %s", got, want)
-	}
-	if got, want := stones(g.Board(), rules.Black), "E5 F4 G6 G7"; got != want {
-		t.Errorf("black stones %s, want %s", got, want)
-	}
-	if got, want := stones(g.Board(), rules.White), "C3 D6"; got != want {
-		t.Errorf("white stones %s, want %s", got, want)
-	}
-	if g.ToMove() != rules.White {
-		t.Errorf("%v to move, want white", g.ToMove())
-	}
+	assert.Equal(t, "B E5, W C7, W D6, B F4", moveList(g), "moves")
+	assert.Equal(t, "E5 F4 G6 G7", stones(g.Board(), rules.Black), "black stones")
+	assert.Equal(t, "C3 D6", stones(g.Board(), rules.White), "white stones")
+	assert.Equal(t, rules.White, g.ToMove(), "player to move")
 }
 
 // TestLoadMoveNumber checks that a move number N gives the position before
@@ -134,47 +112,31 @@ func TestLoadMoveNumber(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := loadFixture(t, tt.file, tt.n).Game
-		if got := moveList(g); got != tt.moves {
-			t.Errorf("Load(%s, %d): moves %q, want %q", tt.file, tt.n, got, tt.moves)
-		}
-		if got := stones(g.Board(), rules.Black); got != tt.black {
-			t.Errorf("Load(%s, %d): black stones %q, want %q", tt.file, tt.n, got, tt.black)
-		}
-		if g.ToMove() != tt.toMove {
-			t.Errorf("Load(%s, %d): %v to move, want %v", tt.file, tt.n, g.ToMove(), tt.toMove)
-		}
+		assert.Equal(t, tt.moves, moveList(g), "Load(%s, %d): moves", tt.file, tt.n)
+		assert.Equal(t, tt.black, stones(g.Board(), rules.Black), "Load(%s, %d): black stones", tt.file, tt.n)
+		assert.Equal(t, tt.toMove, g.ToMove(), "Load(%s, %d): player to move", tt.file, tt.n)
 	}
 }
 
 func TestLoadVariationsAndCollections(t *testing.T) {
 	g := loadFixture(t, "variations.sgf", 0).Game
-	if got, want := moveList(g), "B E5, W C7, B G3"; got != want {
-		t.Errorf("variations.sgf: moves %s, want the main line %s", got, want)
-	}
+	assert.Equal(t, "B E5, W C7, B G3", moveList(g), "variations.sgf: moves, want the main line")
 	rec := loadFixture(t, "collection.sgf", 0)
-	if rec.Info.Size != 9 || rec.Info.PlayerBlack != "first" || rec.Game.Komi != 7 {
-		t.Errorf("collection.sgf: %+v, want the first game", rec.Info)
-	}
-	if got, want := moveList(rec.Game), "B E5, W C7"; got != want {
-		t.Errorf("collection.sgf: moves %s, want %s", got, want)
-	}
+	assert.Equal(t, 9, rec.Info.Size, "collection.sgf: %+v, want the first game", rec.Info)
+	assert.Equal(t, "first", rec.Info.PlayerBlack, "collection.sgf: %+v, want the first game", rec.Info)
+	assert.Equal(t, 7.0, rec.Game.Komi, "collection.sgf: %+v, want the first game", rec.Info)
+	assert.Equal(t, "B E5, W C7", moveList(rec.Game), "collection.sgf: moves")
 }
 
 func TestLoadFF3(t *testing.T) {
 	rec := loadFixture(t, "ff3.sgf", 0)
-	if rec.Info.Comment != `A comment with a ] bracket, a \ backslash and a softline break.` {
-		t.Errorf("comment %q", rec.Info.Comment)
-	}
-	if rec.Info.PlayerBlack != "Alice" || rec.Info.PlayerWhite != "Bob" || rec.Game.Komi != 5.5 {
-		t.Errorf("info %+v", rec.Info)
-	}
+	assert.Equal(t, `A comment with a ] bracket, a \ backslash and a softline break.`, rec.Info.Comment, "comment")
+	assert.Equal(t, "Alice", rec.Info.PlayerBlack, "info %+v", rec.Info)
+	assert.Equal(t, "Bob", rec.Info.PlayerWhite, "info %+v", rec.Info)
+	assert.Equal(t, 5.5, rec.Game.Komi, "info %+v", rec.Info)
 	g := rec.Game
-	if got := stones(g.Board(), rules.Black); got != "C7 D6 G7" {
-		t.Errorf("black stones %s, want C7 D6 G7", got)
-	}
-	if got := stones(g.Board(), rules.White); got != "C3 E5 G3" {
-		t.Errorf("white stones %s, want C3 E5 G3", got)
-	}
+	assert.Equal(t, "C7 D6 G7", stones(g.Board(), rules.Black), "black stones")
+	assert.Equal(t, "C3 E5 G3", stones(g.Board(), rules.White), "white stones")
 }
 
 // TestLoadSuperko checks that a move repeating a position with the other
@@ -185,16 +147,11 @@ func TestLoadSuperko(t *testing.T) {
 		opts := rules.DefaultOptions()
 		opts.Superko = sk
 		data, err := os.ReadFile(filepath.Join(fixtureDir, "superko.sgf"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rec, err := Load(data, opts, 0)
-		if err != nil {
-			t.Fatalf("Load(superko.sgf) under %v superko: %v", sk, err)
-		}
-		if n := len(rec.Game.Moves()); n != 7 || rec.Game.Superko != sk {
-			t.Errorf("%v: %d moves under %v superko, want 7 under %v", sk, n, rec.Game.Superko, sk)
-		}
+		require.NoError(t, err, "Load(superko.sgf) under %v superko", sk)
+		assert.Len(t, rec.Game.Moves(), 7, "%v: moves", sk)
+		assert.Equal(t, sk, rec.Game.Superko, "%v: superko of the game loaded", sk)
 	}
 }
 
@@ -210,13 +167,11 @@ func TestLoadKomi(t *testing.T) {
 		"(;SZ[9]KM[375])":  375,
 	} {
 		rec, err := Load([]byte(in), opts, 0)
-		if err != nil {
-			t.Errorf("Load(%q): %v", in, err)
+		if !assert.NoError(t, err, "Load(%q)", in) {
 			continue
 		}
-		if rec.Game.Komi != want || rec.Info.Komi != want {
-			t.Errorf("Load(%q): komi %v (info %v), want %v", in, rec.Game.Komi, rec.Info.Komi, want)
-		}
+		assert.Equal(t, want, rec.Game.Komi, "Load(%q): komi", in)
+		assert.Equal(t, want, rec.Info.Komi, "Load(%q): info's komi", in)
 	}
 }
 
@@ -240,17 +195,14 @@ func TestLoadSetupProperties(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec, err := Load([]byte(tt.in), rules.DefaultOptions(), 0)
-		if err != nil {
-			t.Errorf("Load(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "Load(%q)", tt.in) {
 			continue
 		}
 		g := rec.Game
-		if b, w := stones(g.Board(), rules.Black), stones(g.Board(), rules.White); b != tt.black || w != tt.white {
-			t.Errorf("Load(%q): black %q, white %q; want %q, %q", tt.in, b, w, tt.black, tt.white)
-		}
-		if g.ToMove() != tt.toMove || g.Handicap() != tt.handicap {
-			t.Errorf("Load(%q): %v to move, handicap %d; want %v, %d", tt.in, g.ToMove(), g.Handicap(), tt.toMove, tt.handicap)
-		}
+		assert.Equal(t, tt.black, stones(g.Board(), rules.Black), "Load(%q): black stones", tt.in)
+		assert.Equal(t, tt.white, stones(g.Board(), rules.White), "Load(%q): white stones", tt.in)
+		assert.Equal(t, tt.toMove, g.ToMove(), "Load(%q): player to move", tt.in)
+		assert.Equal(t, tt.handicap, g.Handicap(), "Load(%q): handicap", tt.in)
 	}
 }
 
@@ -258,9 +210,7 @@ func TestLoadSetupProperties(t *testing.T) {
 // the superko history gets the final position only.
 func TestLoadSetupNodeIsOneStep(t *testing.T) {
 	rec, err := Load([]byte("(;SZ[5]AB[aa][bb]AW[cc][dd];B[ee];AE[aa]AW[ab]AB[ca])"), rules.DefaultOptions(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var kinds []string
 	for _, s := range rec.Game.Steps() {
 		if s.Setup {
@@ -269,9 +219,7 @@ func TestLoadSetupNodeIsOneStep(t *testing.T) {
 			kinds = append(kinds, s.Move.String())
 		}
 	}
-	if want := []string{"setup", "B E1", "setup"}; !slices.Equal(kinds, want) {
-		t.Errorf("steps %v, want %v", kinds, want)
-	}
+	assert.Equal(t, []string{"setup", "B E1", "setup"}, kinds, "steps")
 }
 
 func TestLoadErrors(t *testing.T) {
@@ -311,15 +259,16 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec, err := Load([]byte(tt.in), rules.DefaultOptions(), 0)
+		var loaded string // the moves of a game loaded after all
 		if err == nil {
-			t.Errorf("Load(%q) = %v, want an error", tt.in, moveList(rec.Game))
+			loaded = moveList(rec.Game)
+		}
+		if !assert.Error(t, err, "Load(%q) = %q, want an error", tt.in, loaded) {
 			continue
 		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Load(%q) error %q, want it to mention %q", tt.in, err, tt.want)
-		}
-		if tt.is != nil && !errors.Is(err, tt.is) {
-			t.Errorf("Load(%q) error %q, want it to wrap %q", tt.in, err, tt.is)
+		assert.ErrorContains(t, err, tt.want, "Load(%q)", tt.in)
+		if tt.is != nil {
+			assert.ErrorIs(t, err, tt.is, "Load(%q)", tt.in)
 		}
 	}
 }

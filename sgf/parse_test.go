@@ -1,10 +1,11 @@
 package sgf
 
 import (
-	"errors"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParse(t *testing.T) {
@@ -33,38 +34,29 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		roots, err := Parse([]byte(tt.in))
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "Parse(%q)", tt.in) {
 			continue
 		}
 		var got []string
 		for _, r := range roots {
 			got = append(got, r.String())
 		}
-		if s := strings.Join(got, "\n"); s != tt.want {
-			t.Errorf("Parse(%q) = %q, want %q", tt.in, s, tt.want)
-		}
+		assert.Equal(t, tt.want, strings.Join(got, "\n"), "Parse(%q)", tt.in)
 	}
 }
 
 func TestParseValues(t *testing.T) {
 	roots, err := Parse([]byte("(;C[one \\] two\\\nthree]AB[aa][bb];B[cc](;W[dd])(;W[ee]))"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	root := roots[0]
-	if got, want := root.Props["C"], []string{"one ] twothree"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("C = %q, want %q", got, want)
-	}
-	if got, want := root.Props["AB"], []string{"aa", "bb"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("AB = %q, want %q", got, want)
-	}
+	assert.Equal(t, []string{"one ] twothree"}, root.Props["C"], "C")
+	assert.Equal(t, []string{"aa", "bb"}, root.Props["AB"], "AB")
 	line := root.MainLine()
-	if len(line) != 3 || line[2].Value("W") != "dd" {
-		t.Errorf("main line %v, want root, B[cc], W[dd]", line)
+	if assert.Len(t, line, 3, "main line %v, want root, B[cc], W[dd]", line) {
+		assert.Equal(t, "dd", line[2].Value("W"), "main line %v, want root, B[cc], W[dd]", line)
 	}
-	if n := len(line[1].Children); n != 2 || line[1].Children[1].Value("W") != "ee" {
-		t.Errorf("B[cc] has %d children, want W[dd] and W[ee]", n)
+	if assert.Len(t, line[1].Children, 2, "B[cc]'s children, want W[dd] and W[ee]") {
+		assert.Equal(t, "ee", line[1].Children[1].Value("W"), "B[cc]'s second child, want W[ee]")
 	}
 }
 
@@ -104,46 +96,33 @@ func TestParseErrors(t *testing.T) {
 		}
 		roots, err := Parse([]byte(tt.in))
 		var se *SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("Parse(%q) = %v, %v; want a *SyntaxError", in, roots, err)
+		if !assert.ErrorAs(t, err, &se, "Parse(%q) = %v, %v; want a *SyntaxError", in, roots, err) {
 			continue
 		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Parse(%q) error %q, want it to mention %q", in, err, tt.want)
-		}
+		assert.ErrorContains(t, err, tt.want, "Parse(%q)", in)
 	}
 }
 
 func TestSyntaxErrorPosition(t *testing.T) {
 	_, err := Parse([]byte("(;B[aa]\n;W[bb]\n;X)"))
 	var se *SyntaxError
-	if !errors.As(err, &se) {
-		t.Fatalf("got %v, want a *SyntaxError", err)
-	}
-	if se.Line != 3 || se.Offset != 17 {
-		t.Errorf("error at line %d, byte %d; want line 3, byte 17", se.Line, se.Offset)
-	}
+	require.ErrorAs(t, err, &se, "got %v, want a *SyntaxError", err)
+	assert.Equal(t, 3, se.Line, "error line")
+	assert.Equal(t, 17, se.Offset, "error byte offset")
 }
 
 func TestDeepTrees(t *testing.T) {
 	const depth = 200000
 	deep := strings.Repeat("(;B[aa]", depth) + strings.Repeat(")", depth)
 	roots, err := Parse([]byte(deep))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var b strings.Builder
-	if err := WriteTrees(&b, roots); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteTrees(&b, roots))
 	long := "(" + strings.Repeat(";B[aa]", depth) + ")"
 	roots, err = Parse([]byte(long))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(roots[0].MainLine()); n != depth {
-		t.Errorf("main line of %d nodes, want %d", n, depth)
-	}
+	require.NoError(t, err)
+	// Not assert.Len: on a failure it would print the 200,000 nodes.
+	assert.Equal(t, depth, len(roots[0].MainLine()), "nodes in the main line")
 }
 
 func TestNode(t *testing.T) {
@@ -152,18 +131,14 @@ func TestNode(t *testing.T) {
 	n.Props["AB"] = []string{"bb"} // set directly: written after the others
 	n.Set("B", "cc")
 	n.Props["XX"] = nil
-	if got, want := n.String(), "(;B[cc]C[x][y]AB[bb])"; got != want {
-		t.Errorf("String() = %q, want %q", got, want)
-	}
-	if v, ok := n.Get("XX"); v != "" || !ok {
-		t.Errorf("Get(XX) = %q, %v; want \"\", true", v, ok)
-	}
-	if v, ok := n.Get("W"); v != "" || ok {
-		t.Errorf("Get(W) = %q, %v; want \"\", false", v, ok)
-	}
+	assert.Equal(t, "(;B[cc]C[x][y]AB[bb])", n.String(), "String()")
+	v, ok := n.Get("XX")
+	assert.Equal(t, "", v, "Get(XX) = %q, %v; want \"\", true", v, ok)
+	assert.True(t, ok, "Get(XX) = %q, %v; want \"\", true", v, ok)
+	v, ok = n.Get("W")
+	assert.Equal(t, "", v, "Get(W) = %q, %v; want \"\", false", v, ok)
+	assert.False(t, ok, "Get(W) = %q, %v; want \"\", false", v, ok)
 	var zero Node
 	zero.Add("B", "aa")
-	if got := zero.String(); got != "(;B[aa])" {
-		t.Errorf("zero Node after Add: %q", got)
-	}
+	assert.Equal(t, "(;B[aa])", zero.String(), "zero Node after Add")
 }

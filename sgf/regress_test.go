@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -29,12 +31,8 @@ func regressFiles(t *testing.T) []string {
 		}
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatalf("no .sgf files under %s", regressDir)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no .sgf files under %s", regressDir)
 	return files
 }
 
@@ -54,13 +52,9 @@ func TestRegressFilesLoad(t *testing.T) {
 		}
 		t.Run(strings.TrimPrefix(path, regressDir+"/"), func(t *testing.T) {
 			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rec, err := Load(data, rules.DefaultOptions(), 0)
-			if err != nil {
-				t.Fatalf("Load: %v", err)
-			}
+			require.NoError(t, err, "Load")
 			checkRoundTrip(t, path, rec)
 		})
 	}
@@ -70,12 +64,8 @@ func TestRegressFilesLoad(t *testing.T) {
 // back.
 func checkRoundTrip(t *testing.T, path string, rec *Record) {
 	var buf bytes.Buffer
-	if err := Write(&buf, rec.Game, rec.Info); err != nil {
-		t.Fatalf("Write: %v", err)
-	}
+	require.NoError(t, Write(&buf, rec.Game, rec.Info), "Write")
 	back, err := Load(buf.Bytes(), rules.DefaultOptions(), 0)
-	if err != nil {
-		t.Fatalf("Load(Write(...)): %v\n%s", err, buf.Bytes())
-	}
+	require.NoError(t, err, "Load(Write(...))\n%s", buf.Bytes())
 	sameGame(t, "round trip", back.Game, rec.Game)
 }

@@ -2,9 +2,11 @@ package sgf
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -14,9 +16,7 @@ import (
 func newGame(t *testing.T, size int, moves string) *rules.Game {
 	t.Helper()
 	g, err := rules.NewGame(size, rules.DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err, "NewGame(%d)", size)
 	playMoves(t, g, moves)
 	return g
 }
@@ -29,16 +29,10 @@ func playMoves(t *testing.T, g *rules.Game, moves string) {
 			continue
 		}
 		c, err := rules.ParseColor(f[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "ParseColor(%q)", f[0])
 		p, err := rules.ParsePoint(f[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(rules.Move{Color: c, Point: p}); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err, "ParsePoint(%q)", f[1])
+		require.NoError(t, g.Play(rules.Move{Color: c, Point: p}), "Play(%s)", s)
 	}
 }
 
@@ -48,14 +42,16 @@ func writeString(t *testing.T, g *rules.Game, info GameInfo) string {
 	hash, moves, toMove, resigned := g.Board().Hash(), g.Moves(), g.ToMove(), g.Resigned()
 	superko := g.Superko
 	var b bytes.Buffer
-	if err := Write(&b, g, info); err != nil {
-		t.Fatalf("Write: %v", err)
-	}
-	if g.Board().Hash() != hash || !slices.Equal(g.Moves(), moves) || g.ToMove() != toMove ||
-		g.Resigned() != resigned || g.Superko != superko {
-		t.Errorf("Write changed the game: moves %v, %v to move, %v resigned; want %v, %v, %v",
-			g.Moves(), g.ToMove(), g.Resigned(), moves, toMove, resigned)
-	}
+	require.NoError(t, Write(&b, g, info), "Write")
+	changed := []any{"Write changed the game: moves %v, %v to move, %v resigned, %v superko; want %v, %v, %v, %v",
+		g.Moves(), g.ToMove(), g.Resigned(), g.Superko, moves, toMove, resigned, superko}
+	assert.Equal(t, hash, g.Board().Hash(), changed...)
+	// Moves returns nil for no moves, never an empty slice, so Equal
+	// compares the moves as slices.Equal would.
+	assert.Equal(t, moves, g.Moves(), changed...)
+	assert.Equal(t, toMove, g.ToMove(), changed...)
+	assert.Equal(t, resigned, g.Resigned(), changed...)
+	assert.Equal(t, superko, g.Superko, changed...)
 	return b.String()
 }
 
@@ -63,9 +59,7 @@ func writeString(t *testing.T, g *rules.Game, info GameInfo) string {
 func reload(t *testing.T, sgf string, g *rules.Game) *Record {
 	t.Helper()
 	rec, err := Load([]byte(sgf), rules.DefaultOptions(), 0)
-	if err != nil {
-		t.Fatalf("Load(%q): %v", sgf, err)
-	}
+	require.NoError(t, err, "Load(%q)", sgf)
 	sameGame(t, sgf, rec.Game, g)
 	return rec
 }
@@ -80,24 +74,19 @@ func TestWrite(t *testing.T) {
 	got := writeString(t, g, info)
 	want := "(;FF[4]GM[1]CA[UTF-8]AP[Test:1]SZ[9]KM[6.5]RU[Chinese]PB[Yunzi]PW[GNU Go]DT[2024-05-01]RE[B+9.5]" +
 		"C[a \\] bracket and a \\\\ backslash]\n;B[ee]\n;W[cg]\n;B[gc]\n;W[]\n;B[])\n"
-	if got != want {
-		t.Errorf("Write = %q\nwant %q", got, want)
-	}
+	assert.Equal(t, want, got, "Write")
 	rec := reload(t, got, g)
 	info.Size, info.Komi, info.Rules = 9, 6.5, "Chinese"
-	if rec.Info != info {
-		t.Errorf("info read back %+v\nwant %+v", rec.Info, info)
-	}
+	assert.Equal(t, info, rec.Info, "info read back")
 }
 
 func TestWriteDefaults(t *testing.T) {
 	g := newGame(t, 19, "")
 	got := writeString(t, g, GameInfo{})
-	if !strings.HasPrefix(got, "(;FF[4]GM[1]CA[UTF-8]AP[Yunzi:") || !strings.HasSuffix(got, "SZ[19]KM[7.5]RU[Chinese])\n") {
-		t.Errorf("Write(empty game) = %q", got)
-	}
-	if strings.Contains(got, "RE[") || strings.Contains(got, "HA[") || strings.Contains(got, "PL[") {
-		t.Errorf("Write(empty game) = %q, want no RE, HA or PL", got)
+	assert.True(t, strings.HasPrefix(got, "(;FF[4]GM[1]CA[UTF-8]AP[Yunzi:"), "Write(empty game) = %q", got)
+	assert.True(t, strings.HasSuffix(got, "SZ[19]KM[7.5]RU[Chinese])\n"), "Write(empty game) = %q", got)
+	for _, id := range []string{"RE[", "HA[", "PL["} {
+		assert.NotContains(t, got, id, "Write(empty game), want no RE, HA or PL")
 	}
 	reload(t, got, g)
 }
@@ -105,46 +94,32 @@ func TestWriteDefaults(t *testing.T) {
 func TestWriteHandicap(t *testing.T) {
 	g := newGame(t, 19, "")
 	pts, err := rules.FixedHandicap(19, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.SetHandicap(pts); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err, "FixedHandicap(19, 4)")
+	require.NoError(t, g.SetHandicap(pts), "SetHandicap(%v)", pts)
 	got := writeString(t, g, GameInfo{})
-	if !strings.Contains(got, "HA[4]AB[") || strings.Count(got, "][") != 3 {
-		t.Errorf("Write = %q, want HA[4] and the stones in the root", got)
-	}
+	assert.Contains(t, got, "HA[4]AB[", "Write, want HA[4] and the stones in the root")
+	assert.Equal(t, 3, strings.Count(got, "]["), "Write = %q, want HA[4] and the stones in the root", got)
 	reload(t, got, g)
 	playMoves(t, g, "W K10, B C3")
 	got = writeString(t, g, GameInfo{Result: "W+R"})
-	if !strings.Contains(got, "HA[4]RE[W+R]AB[") || !strings.HasSuffix(got, ";W[jj]\n;B[cq])\n") {
-		t.Errorf("Write = %q", got)
-	}
+	assert.Contains(t, got, "HA[4]RE[W+R]AB[", "Write")
+	assert.True(t, strings.HasSuffix(got, ";W[jj]\n;B[cq])\n"), "Write = %q", got)
 	reload(t, got, g)
 }
 
 func TestWriteSetupAndPlayer(t *testing.T) {
 	g := newGame(t, 9, "")
-	if err := g.Setup(rules.Black, mustPoints(t, "C3 D4")); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Setup(rules.White, mustPoints(t, "E5")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, g.Setup(rules.Black, mustPoints(t, "C3 D4")), "Setup(B, C3 D4)")
+	require.NoError(t, g.Setup(rules.White, mustPoints(t, "E5")), "Setup(W, E5)")
 	g.SetToMove(rules.White)
 	got := writeString(t, g, GameInfo{})
-	if !strings.HasSuffix(got, "RU[Chinese]AB[cg][df]AW[ee]PL[W])\n") {
-		t.Errorf("Write = %q, want AB, AW and PL in the root", got)
-	}
+	assert.True(t, strings.HasSuffix(got, "RU[Chinese]AB[cg][df]AW[ee]PL[W])\n"), "Write = %q, want AB, AW and PL in the root", got)
 	reload(t, got, g)
 
 	playMoves(t, g, "W F6, B G7")
 	g.SetToMove(rules.Black) // Black to play twice
 	got = writeString(t, g, GameInfo{})
-	if !strings.HasSuffix(got, ";W[fd]\n;B[gc]\n;PL[B])\n") {
-		t.Errorf("Write = %q, want a final PL[B] node", got)
-	}
+	assert.True(t, strings.HasSuffix(got, ";W[fd]\n;B[gc]\n;PL[B])\n"), "Write = %q, want a final PL[B] node", got)
 	reload(t, got, g)
 }
 
@@ -155,44 +130,34 @@ func TestWriteSetupAfterMoves(t *testing.T) {
 	rec := loadFixture(t, "setup-later.sgf", 0)
 	got := writeString(t, rec.Game, rec.Info)
 	want := ";B[ee]\n;W[cc]\n;AE[cc]AB[gd][gc]AW[cg]PL[W]\n;W[dd]\n;B[ff])\n"
-	if !strings.HasSuffix(got, want) {
-		t.Errorf("Write = %q\nwant it to end %q", got, want)
-	}
+	assert.True(t, strings.HasSuffix(got, want), "Write = %q\nwant it to end %q", got, want)
 	reload(t, got, rec.Game)
 
 	// A setup in the root and another after the moves: both are kept, in
 	// the root and in a node of their own, and so is every move.
 	g := newGame(t, 9, "")
-	if err := g.Setup(rules.Black, mustPoints(t, "A1")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, g.Setup(rules.Black, mustPoints(t, "A1")), "Setup(B, A1)")
 	playMoves(t, g, "W E5, B C3")
-	if err := g.Setup(rules.Empty, mustPoints(t, "E5")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, g.Setup(rules.Empty, mustPoints(t, "E5")), "Setup(empty, E5)")
 	got = writeString(t, g, GameInfo{})
 	back, err := Load([]byte(got), rules.DefaultOptions(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back.Game.Board().Hash() != g.Board().Hash() || back.Game.ToMove() != g.ToMove() || len(back.Game.Moves()) != 2 {
-		t.Errorf("Write = %q: position\n%v\nwant\n%v", got, back.Game.Board(), g.Board())
-	}
-	if want := "AB[ai]"; !strings.Contains(got, want) || !strings.Contains(got, ";AE[ee]") {
-		t.Errorf("Write = %q, want the root setup %s and the later AE[ee]", got, want)
-	}
+	require.NoError(t, err, "Load(%q)", got)
+	position := []any{"Write = %q: position\n%v\nwant\n%v", got, back.Game.Board(), g.Board()}
+	assert.Equal(t, g.Board().Hash(), back.Game.Board().Hash(), position...)
+	assert.Equal(t, g.ToMove(), back.Game.ToMove(), position...)
+	assert.Len(t, back.Game.Moves(), 2, position...)
+	assert.Contains(t, got, "AB[ai]", "Write, want the root setup AB[ai] and the later AE[ee]")
+	assert.Contains(t, got, ";AE[ee]", "Write, want the root setup AB[ai] and the later AE[ee]")
 }
 
 func TestWriteResigned(t *testing.T) {
 	g := newGame(t, 9, "B E5, W C3")
 	g.Resign(rules.Black)
 	got := writeString(t, g, GameInfo{Result: "W+R"})
-	if !strings.Contains(got, "RE[W+R]") || !strings.HasSuffix(got, ";B[ee]\n;W[cg])\n") {
-		t.Errorf("Write = %q", got)
-	}
-	if g.Resigned() != rules.Black || len(g.Moves()) != 2 {
-		t.Errorf("Write changed the game: resigned %v, moves %v", g.Resigned(), g.Moves())
-	}
+	assert.Contains(t, got, "RE[W+R]", "Write")
+	assert.True(t, strings.HasSuffix(got, ";B[ee]\n;W[cg])\n"), "Write = %q", got)
+	assert.Equal(t, rules.Black, g.Resigned(), "Write changed the game: resigned %v, moves %v", g.Resigned(), g.Moves())
+	assert.Len(t, g.Moves(), 2, "Write changed the game: resigned %v, moves %v", g.Resigned(), g.Moves())
 }
 
 // TestWriteSuperko checks a game holding a move that positional superko
@@ -209,9 +174,7 @@ func TestWritePasses(t *testing.T) {
 	for _, size := range []int{1, 19, 20, 25} {
 		g := newGame(t, size, "B pass, W pass")
 		got := writeString(t, g, GameInfo{})
-		if !strings.HasSuffix(got, ";B[]\n;W[])\n") {
-			t.Errorf("size %d: Write = %q", size, got)
-		}
+		assert.True(t, strings.HasSuffix(got, ";B[]\n;W[])\n"), "size %d: Write = %q", size, got)
 		reload(t, got, g)
 	}
 	g := newGame(t, 25, "B Z25, W A1, B pass")
@@ -222,8 +185,9 @@ func TestTree(t *testing.T) {
 	g := newGame(t, 5, "B C3, W pass")
 	root := Tree(g, GameInfo{Application: "T"})
 	line := root.MainLine()
-	if len(line) != 3 || line[1].Value("B") != "cc" || line[2].Value("W") != "" {
-		t.Errorf("Tree = %v", root)
+	if assert.Len(t, line, 3, "Tree = %v", root) {
+		assert.Equal(t, "cc", line[1].Value("B"), "Tree = %v", root)
+		assert.Equal(t, "", line[2].Value("W"), "Tree = %v", root)
 	}
 }
 
@@ -234,7 +198,6 @@ func (failWriter) Write([]byte) (int, error) { return 0, errFail }
 var errFail = bytes.ErrTooLarge
 
 func TestWriteError(t *testing.T) {
-	if err := Write(failWriter{}, newGame(t, 9, ""), GameInfo{}); err != errFail {
-		t.Errorf("Write to a failing writer = %v, want %v", err, errFail)
-	}
+	err := Write(failWriter{}, newGame(t, 9, ""), GameInfo{})
+	assert.Same(t, errFail, err, "Write to a failing writer = %v, want the writer's error %v itself", err, errFail)
 }
