@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/gtp/client/clienttest"
 )
 
@@ -21,12 +24,8 @@ func writeSuite(t *testing.T, files map[string]string) string {
 	dir := t.TempDir()
 	for name, text := range files {
 		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	}
 	return dir
 }
@@ -87,55 +86,40 @@ func TestVerdictsLikeGoguiRegress(t *testing.T) {
 	})
 	var out bytes.Buffer
 	res, err := Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "suite.tst")}, Out: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s := res.Files[0]
 	// Tests: 10 pass, 20 pass, 30 pass, 40 pass, 50 expected fail,
 	// 60 expected fail, 70 FAIL (whole-response match), 80 pass, 90 FAIL
 	// (a ? response fails even against .*), 100 pass, 110 FAIL, 120 pass,
 	// 130 pass, 140 pass.
 	want := Summary{Tests: 14, UnexpectedFail: 3, ExpectedFail: 2, UnexpectedPass: 0, ExpectedPass: 9, Errors: 1}
-	if s.Tests != want.Tests || s.UnexpectedFail != want.UnexpectedFail || s.ExpectedFail != want.ExpectedFail ||
-		s.UnexpectedPass != want.UnexpectedPass || s.ExpectedPass != want.ExpectedPass || s.Errors != want.Errors {
-		t.Errorf("summary = %+v, want %+v\noutput:\n%s", s, want, out.String())
-	}
-	if s.Time <= 0 {
-		t.Errorf("summary time = %v, want the time the file took", s.Time)
-	}
+	// The counts only: the file's name, the engine's and the times vary.
+	counts := Summary{Tests: s.Tests, UnexpectedFail: s.UnexpectedFail, ExpectedFail: s.ExpectedFail,
+		UnexpectedPass: s.UnexpectedPass, ExpectedPass: s.ExpectedPass, Errors: s.Errors}
+	assert.Equal(t, want, counts, "summary = %+v\noutput:\n%s", s, out.String())
+	assert.Positive(t, s.Time, "summary time, want the time the file took")
 	for _, line := range []string{
 		"70 unexpected FAIL: Correct 'B', got 'B2'\n",
 		"90 unexpected FAIL: Correct '.*', got 'unknown command'\n",
 		"110 unexpected FAIL: 'unknown command'\n",
 		"suite.tst: 14 tests, 3 FAIL, 2 fail, 0 PASS, 9 pass, 1 errors,",
 	} {
-		if !strings.Contains(out.String(), line) {
-			t.Errorf("output lacks %q:\n%s", line, out.String())
-		}
+		assert.Contains(t, out.String(), line, "output")
 	}
-	if strings.Contains(out.String(), " 10 ") || strings.Contains(out.String(), "\n30 ") {
-		t.Errorf("expected passes printed without -long:\n%s", out.String())
-	}
-	if res.ExitCode() != 1 {
-		t.Errorf("exit code %d, want 1", res.ExitCode())
-	}
+	assert.NotContains(t, out.String(), " 10 ", "expected passes printed without -long")
+	assert.NotContains(t, out.String(), "\n30 ", "expected passes printed without -long")
+	assert.Equal(t, 1, res.ExitCode(), "exit code")
 }
 
 func TestUnexpectedPassAndLongOutput(t *testing.T) {
 	dir := writeSuite(t, map[string]string{"a.tst": "1 echo C3\n#? [C3]*\n2 echo D4\n#? [D4]\n3 echo x\n#? [y]*\n"})
 	var out bytes.Buffer
 	res, err := Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "a.tst")}, Out: &out, Long: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, line := range []string{"1 PASSED\n", "2 passed\n", "3 failed: Correct 'y', got 'x'\n"} {
-		if !strings.Contains(out.String(), line) {
-			t.Errorf("long output lacks %q:\n%s", line, out.String())
-		}
+		assert.Contains(t, out.String(), line, "long output")
 	}
-	if res.ExitCode() != 0 {
-		t.Errorf("exit code %d, want 0 (an unexpected pass is no failure)", res.ExitCode())
-	}
+	assert.Equal(t, 0, res.ExitCode(), "exit code, want 0 (an unexpected pass is no failure)")
 }
 
 func TestEngineDeathAndOutputDir(t *testing.T) {
@@ -148,31 +132,25 @@ func TestEngineDeathAndOutputDir(t *testing.T) {
 	var out bytes.Buffer
 	// Run from the suite folder so the @list's relative names resolve.
 	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Chdir(dir))
 	defer os.Chdir(wd)
 	res, err := Run(Config{Engine: clienttest.Command(), Files: []string{"@list"}, Out: &out, OutputDir: outDir})
-	if err != nil {
-		t.Fatal(err)
+	require.NoError(t, err)
+	if assert.Len(t, res.Files, 2, "files = %+v", res.Files) {
+		assert.True(t, res.Files[0].Died, "files = %+v", res.Files)
+		assert.Equal(t, 2, res.Files[0].Tests, "files = %+v", res.Files)
+		assert.Equal(t, 1, res.Files[1].ExpectedPass, "files = %+v", res.Files)
 	}
-	if len(res.Files) != 2 || !res.Files[0].Died || res.Files[0].Tests != 2 || res.Files[1].ExpectedPass != 1 {
-		t.Errorf("files = %+v", res.Files)
-	}
-	if res.ExitCode() != 2 {
-		t.Errorf("exit code %d, want 2", res.ExitCode())
-	}
-	if !strings.Contains(out.String(), "dies.tst 2 unexpected FAIL: engine died") || !strings.Contains(out.String(), "engine died at '2 die'") {
-		t.Errorf("output:\n%s", out.String())
-	}
+	assert.Equal(t, 2, res.ExitCode(), "exit code")
+	assert.Contains(t, out.String(), "dies.tst 2 unexpected FAIL: engine died", "output")
+	assert.Contains(t, out.String(), "engine died at '2 die'", "output")
 	dat, err := os.ReadFile(filepath.Join(outDir, "summary.dat"))
-	if err != nil || !strings.HasPrefix(string(dat), "#Tests\tFAIL\tfail\tPASS\tpass\tError\tTime\tCpuTime\n3\t1\t0\t0\t2\t0\t") {
-		t.Errorf("summary.dat = %q, %v", dat, err)
+	if assert.NoError(t, err, "summary.dat") {
+		assert.True(t, strings.HasPrefix(string(dat), "#Tests\tFAIL\tfail\tPASS\tpass\tError\tTime\tCpuTime\n3\t1\t0\t0\t2\t0\t"), "summary.dat = %q", dat)
 	}
 	for _, f := range []string{"index.html", "dies.out.html", "ok.out.html"} {
-		if _, err := os.Stat(filepath.Join(outDir, f)); err != nil {
-			t.Error(err)
-		}
+		_, err := os.Stat(filepath.Join(outDir, f))
+		assert.NoError(t, err)
 	}
 }
 
@@ -183,15 +161,13 @@ func TestGTPFileAndBadPattern(t *testing.T) {
 		"bad.tst":  "1 echo a\n#? a\n",
 	})
 	res, err := Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "a.tst")}, GTPFile: filepath.Join(dir, "init.gtp")})
-	if err != nil || res.Files[0].ExpectedPass != 1 {
-		t.Errorf("with -gtpfile: %+v, %v", res, err)
+	if assert.NoError(t, err, "with -gtpfile: %+v", res) {
+		assert.Equal(t, 1, res.Files[0].ExpectedPass, "with -gtpfile: %+v", res)
 	}
-	if _, err := Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "bad.tst")}}); err == nil {
-		t.Error("a pattern without brackets was accepted")
-	}
-	if _, err := Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "missing.tst")}}); err == nil {
-		t.Error("a missing file was accepted")
-	}
+	_, err = Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "bad.tst")}})
+	assert.Error(t, err, "a pattern without brackets was accepted")
+	_, err = Run(Config{Engine: clienttest.Command(), Files: []string{filepath.Join(dir, "missing.tst")}})
+	assert.Error(t, err, "a missing file was accepted")
 }
 
 func TestPatternSemantics(t *testing.T) {
@@ -213,11 +189,7 @@ func TestPatternSemantics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v, err := parsePattern(tt.pattern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := v.re.MatchString(tt.response) != v.negate; got != tt.pass {
-			t.Errorf("%s against %q: pass %v, want %v", tt.pattern, tt.response, got, tt.pass)
-		}
+		require.NoError(t, err, "parsePattern(%q)", tt.pattern)
+		assert.Equal(t, tt.pass, v.re.MatchString(tt.response) != v.negate, "%s against %q: pass", tt.pattern, tt.response)
 	}
 }
