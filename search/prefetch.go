@@ -9,9 +9,8 @@ import "unsafe"
 // For writing: a locked add (sync/atomic's Add) to a cache line that
 // another core has read or written since waits for the line to come over
 // before anything after it runs, so the adds of a backup to lines the
-// other workers use waited one after the other, a quarter of a
-// microsecond each on this project's 2-core machines. Backup asks for all
-// its lines first, and they come at once.
+// other workers use would wait one after the other. Backup asks for all
+// its lines first, and they come at once (see docs/TUNING.md, "Prefetch").
 //
 // For reading: the playouts' table of last good replies is read at random
 // and does not fit the cache on large boards (see replyTable.prefetch).

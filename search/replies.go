@@ -23,10 +23,9 @@ import (
 type replyTable struct {
 	// index numbers the board's points from 1, leaving 0 for Pass, so the
 	// pair table has a row and a column per point and none for the padding
-	// around the board: on 19x19 it takes 262 KB a colour, where indexed
-	// by Point it took 629 KB. A playout reads it at random on every move,
-	// and the read that misses the cache was a tenth of a 19x19 search's
-	// time; the smaller table more often stays in the cache.
+	// around the board (on 19x19 a colour's table is 2.4 times smaller
+	// than one indexed by Point). A playout reads it at random on every
+	// move, and the smaller table more often stays in the cache.
 	index  []int32
 	points int              // the indexes in use: 0 to points-1
 	one    [2][]rules.Point // [colour][index of last]: the reply, or Pass
@@ -68,10 +67,8 @@ func (t *replyTable) pair(beforeLast, last rules.Point) int32 {
 // takes half a megabyte a worker, so the read often misses the cache;
 // asked for before the tactical answers are looked for, the reply has
 // mostly arrived by the time it is read (the single replies take a
-// kilobyte and a half and stay in the cache). On 19x19 with one thread,
-// a simulation went from 216 to 208 microseconds of CPU time (16
-// alternating one-second runs each, medians), and goodReply's CPU
-// samples from 0.18 to 0.09 of the rules package's.
+// kilobyte and a half and stay in the cache). See docs/TUNING.md,
+// "Prefetch".
 func (t *replyTable) prefetch(c rules.Color, beforeLast, last rules.Point) {
 	prefetchLine(unsafe.Pointer(&t.two[colourIndex(c)][t.pair(beforeLast, last)]))
 }
