@@ -116,7 +116,7 @@ func (s *Server) analyze(args []string, format infoFormat) (string, error) {
 
 // genmoveAnalyze is genmove streaming info lines while it thinks, then
 // "play MOVE" and the empty line. Like genmove, only GoGui's interrupt
-// cuts it short.
+// cuts it short, and pondering follows it (see the command table).
 func (s *Server) genmoveAnalyze(args []string, format infoFormat) (string, error) {
 	a, err := parseAnalyzeArgs(args, s.engine.ToMove(), true)
 	if err != nil {
@@ -130,14 +130,13 @@ func (s *Server) genmoveAnalyze(args []string, format infoFormat) (string, error
 			w.line(format(snap, a))
 		})
 	})
-	if err != nil {
-		return "", answered(w.end("play pass")) // the engine could not even pass
+	if err != nil { // the engine could not even pass
+		if werr := w.end("play pass"); werr != nil {
+			return "", answered(werr)
+		}
+		return "", errAnsweredFailure
 	}
-	werr := w.end("play " + playText(p, resign))
-	if werr == nil {
-		s.ponder()
-	}
-	return "", answered(werr)
+	return "", answered(w.end("play " + playText(p, resign)))
 }
 
 // streamWriter writes a streamed response: "=ID" at once, lines as they

@@ -9,58 +9,66 @@ import (
 // text goes on the wire).
 type handler func(s *Server, args []string) (string, error)
 
+// command is an entry of the command table.
+type command struct {
+	run handler
+	// ponder: once the command has succeeded, the engine thinks on the
+	// opponent's time until the next line arrives (see Server.ponder).
+	ponder bool
+}
+
 // commands returns the table of every command the server implements, by
 // exact name. list_commands and known_command read it, so they never lie.
-func commands() map[string]handler {
-	table := map[string]handler{
-		"protocol_version":    (*Server).protocolVersion,
-		"name":                (*Server).name,
-		"version":             (*Server).versionCmd,
-		"known_command":       (*Server).knownCommand,
-		"list_commands":       (*Server).listCommands,
-		"quit":                (*Server).quitCmd,
-		"boardsize":           (*Server).boardsize,
-		"clear_board":         (*Server).clearBoard,
-		"komi":                (*Server).komi,
-		"play":                (*Server).play,
-		"black":               (*Server).playBlack,
-		"white":               (*Server).playWhite,
-		"genmove":             (*Server).genmove,
-		"reg_genmove":         (*Server).regGenmove,
-		"kgs-genmove_cleanup": (*Server).genmoveCleanup,
-		"undo":                (*Server).undo,
-		"is_legal":            (*Server).isLegal,
-		"showboard":           (*Server).showboard,
-		"fixed_handicap":      (*Server).fixedHandicap,
-		"place_free_handicap": (*Server).placeFreeHandicap,
-		"set_free_handicap":   (*Server).setFreeHandicap,
-		"final_score":         (*Server).finalScore,
-		"final_status_list":   (*Server).finalStatusList,
-		"yunzi-chinese_score": (*Server).chineseScore,
-		"loadsgf":             (*Server).loadsgf,
-		"printsgf":            (*Server).printsgf,
-		"time_settings":       (*Server).timeSettings,
-		"kgs-time_settings":   (*Server).kgsTimeSettings,
-		"time_left":           (*Server).timeLeft,
-		"kgs-rules":           (*Server).kgsRules,
-		"kgs-game_over":       (*Server).kgsGameOver,
+func commands() map[string]command {
+	table := map[string]command{
+		"protocol_version":    {run: (*Server).protocolVersion},
+		"name":                {run: (*Server).name},
+		"version":             {run: (*Server).versionCmd},
+		"known_command":       {run: (*Server).knownCommand},
+		"list_commands":       {run: (*Server).listCommands},
+		"quit":                {run: (*Server).quitCmd},
+		"boardsize":           {run: (*Server).boardsize},
+		"clear_board":         {run: (*Server).clearBoard},
+		"komi":                {run: (*Server).komi},
+		"play":                {run: (*Server).play},
+		"black":               {run: (*Server).playBlack},
+		"white":               {run: (*Server).playWhite},
+		"genmove":             {run: (*Server).genmove, ponder: true},
+		"reg_genmove":         {run: (*Server).regGenmove},
+		"kgs-genmove_cleanup": {run: (*Server).genmoveCleanup, ponder: true},
+		"undo":                {run: (*Server).undo},
+		"is_legal":            {run: (*Server).isLegal},
+		"showboard":           {run: (*Server).showboard},
+		"fixed_handicap":      {run: (*Server).fixedHandicap},
+		"place_free_handicap": {run: (*Server).placeFreeHandicap},
+		"set_free_handicap":   {run: (*Server).setFreeHandicap},
+		"final_score":         {run: (*Server).finalScore},
+		"final_status_list":   {run: (*Server).finalStatusList},
+		"yunzi-chinese_score": {run: (*Server).chineseScore},
+		"loadsgf":             {run: (*Server).loadsgf},
+		"printsgf":            {run: (*Server).printsgf},
+		"time_settings":       {run: (*Server).timeSettings},
+		"kgs-time_settings":   {run: (*Server).kgsTimeSettings},
+		"time_left":           {run: (*Server).timeLeft},
+		"kgs-rules":           {run: (*Server).kgsRules},
+		"kgs-game_over":       {run: (*Server).kgsGameOver},
 
-		"lz-analyze":             (*Server).lzAnalyze,
-		"kata-analyze":           (*Server).kataAnalyze,
-		"lz-genmove_analyze":     (*Server).lzGenmoveAnalyze,
-		"kata-genmove_analyze":   (*Server).kataGenmoveAnalyze,
-		"gogui-analyze_commands": (*Server).goguiAnalyzeCommands,
-		"gogui-interrupt":        (*Server).goguiInterrupt,
-		"yunzi-ownership":        (*Server).ownershipBoard,
-		"yunzi-visits":           (*Server).visitsGfx,
-		"yunzi-winrates":         (*Server).winratesGfx,
-		"yunzi-pv":               (*Server).pvGfx,
-		"yunzi-territory":        (*Server).territoryGfx,
-		"yunzi-score":            (*Server).scoreString,
-		"yunzi-patterns":         (*Server).patternsGfx,
+		"lz-analyze":             {run: (*Server).lzAnalyze},
+		"kata-analyze":           {run: (*Server).kataAnalyze},
+		"lz-genmove_analyze":     {run: (*Server).lzGenmoveAnalyze, ponder: true},
+		"kata-genmove_analyze":   {run: (*Server).kataGenmoveAnalyze, ponder: true},
+		"gogui-analyze_commands": {run: (*Server).goguiAnalyzeCommands},
+		"gogui-interrupt":        {run: (*Server).goguiInterrupt},
+		"yunzi-ownership":        {run: (*Server).ownershipBoard},
+		"yunzi-visits":           {run: (*Server).visitsGfx},
+		"yunzi-winrates":         {run: (*Server).winratesGfx},
+		"yunzi-pv":               {run: (*Server).pvGfx},
+		"yunzi-territory":        {run: (*Server).territoryGfx},
+		"yunzi-score":            {run: (*Server).scoreString},
+		"yunzi-patterns":         {run: (*Server).patternsGfx},
 	}
 	if _, ok := processCPUTime(); ok {
-		table["cputime"] = (*Server).cputime
+		table["cputime"] = command{run: (*Server).cputime}
 	}
 	return table
 }

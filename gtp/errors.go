@@ -31,6 +31,12 @@ const (
 // then writes nothing more. A write error is returned wrapped in it.
 var errAnswered = errors.New("response already written")
 
+// errAnsweredFailure is what a streaming handler returns when it wrote its
+// whole response but the command failed (a genmove_analyze whose engine
+// could not even pass): the server writes nothing more, and does not
+// ponder.
+var errAnsweredFailure = fmt.Errorf("%w: the command failed", errAnswered)
+
 // answered is what a streaming handler returns: errAnswered, wrapping the
 // write error if there was one.
 func answered(werr error) error {

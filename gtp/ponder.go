@@ -2,9 +2,10 @@ package gtp
 
 import "context"
 
-// ponder lets the engine think on the opponent's time after a genmove,
-// until the next input line arrives. The line is then answered as usual;
-// pondering only ever helps the search's tree.
+// ponder lets the engine think on the opponent's time after a command
+// whose table entry asks for it (the genmove commands), until the next
+// input line arrives. The line is then answered as usual; pondering only
+// ever helps the search's tree.
 func (s *Server) ponder() {
 	if !s.engine.Pondering() {
 		return

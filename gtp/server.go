@@ -22,7 +22,7 @@ type Server struct {
 	in       *bufio.Reader
 	out      *bufio.Writer
 	engine   Engine
-	commands map[string]handler
+	commands map[string]command
 	version  string
 	log      logrus.FieldLogger
 	files    Files
@@ -124,14 +124,20 @@ func (s *Server) handleLine(raw []byte, tooLong bool) error {
 		return s.respond(id, "", ErrSyntax)
 	}
 	name, args := fields[0], fields[1:]
-	h, ok := s.commands[name]
+	cmd, ok := s.commands[name]
 	if !ok {
 		return s.respond(id, "", ErrUnknownCommand)
 	}
 	s.id = id
-	result, err := h(s, args)
+	result, err := cmd.run(s, args)
 	if errors.Is(err, errAnswered) {
-		if err == errAnswered {
+		switch err {
+		case errAnswered:
+			if cmd.ponder {
+				s.ponder()
+			}
+			return nil
+		case errAnsweredFailure:
 			return nil
 		}
 		return err // the streamed response could not be written
@@ -142,7 +148,7 @@ func (s *Server) handleLine(raw []byte, tooLong bool) error {
 	if werr := s.respond(id, result, err); werr != nil || err != nil {
 		return werr
 	}
-	if name == "genmove" || name == "kgs-genmove_cleanup" {
+	if cmd.ponder {
 		s.ponder()
 	}
 	return nil
