@@ -1,6 +1,8 @@
 // Package gtp is Yunzi's Go Text Protocol (version 2) server: it reads
 // commands from an io.Reader, answers on an io.Writer, and plays through the
-// small Engine interface it defines here, so it knows nothing of the search.
+// Engine interface it defines here (engine.go: the game, its setup, the
+// clock, generation, analysis and scoring, one small interface each), so
+// it knows nothing of the search.
 //
 // Reading order: server.go (the loop: read a line, dispatch, respond),
 // input.go (a goroutine reads lines ahead, so that analysis and pondering
