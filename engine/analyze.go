@@ -17,7 +17,9 @@ import (
 // analyse (then it never reports).
 func (e *Engine) Analyze(ctx context.Context, c rules.Color, every time.Duration, report func(*analysis.Snapshot)) {
 	if a, ok := e.cfg.Player.(Analyst); ok {
+		restore := e.searchKomi()
 		s := a.Analyze(ctx, e.game, c, Limits{Report: report, ReportEvery: every})
+		restore()
 		e.estimate = estimateCache{}
 		if ctx.Err() == nil {
 			e.remember(c, s) // the search ended by itself: keep its result
@@ -42,7 +44,9 @@ func (e *Engine) Estimate(ctx context.Context, c rules.Color) *analysis.Snapshot
 	lim := e.defaultLimits()
 	ctx, cancel := lim.bound(ctx)
 	defer cancel()
+	restore := e.searchKomi()
 	s := a.Analyze(ctx, e.game, c, lim)
+	restore()
 	e.remember(c, s)
 	return s
 }
@@ -57,6 +61,7 @@ func (e *Engine) Ponder(ctx context.Context) {
 	if !e.cfg.Ponder || !ok || e.game.Over() || ctx.Err() != nil {
 		return
 	}
+	defer e.searchKomi()()
 	a.Analyze(ctx, e.game, e.game.ToMove(), Limits{})
 	e.estimate = estimateCache{}
 }

@@ -75,6 +75,12 @@ const DefaultPlayouts = 10000
 // network's delays unless Config.Lag says otherwise.
 const DefaultLag = time.Second
 
+// MaxSearchKomi bounds, in points, the komi a search plays its playouts
+// with (see Engine.searchKomi). Any komi beyond it decides every game on
+// every board by itself, as it does beyond the largest board's area;
+// bounding it keeps the playouts' summed margins finite and exact.
+const MaxSearchKomi = 1e6
+
 // Tuning holds the engine's own thresholds: how the clock is shared among
 // the moves, how dead stones are judged, when to resign. The search's are
 // in search.Config. See docs/TUNING.md for what was measured.

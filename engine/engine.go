@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/yunzi-go/yunzi/rules"
@@ -69,8 +70,23 @@ func (e *Engine) SetBoardSize(n int) error {
 // ClearBoard starts a new game of the same size, komi and time settings.
 func (e *Engine) ClearBoard() { _ = e.SetBoardSize(e.game.Size()) }
 
-// SetKomi sets the komi of the game in progress.
+// SetKomi sets the komi of the game in progress: any finite number, as
+// GTP asks (scoring takes it as it is; a search sees at most
+// MaxSearchKomi).
 func (e *Engine) SetKomi(k float64) { e.game.Komi = k }
+
+// searchKomi bounds the game's komi by MaxSearchKomi while a search of the
+// player runs, and returns the function that restores it. A ridiculous
+// komi (GTP accepts any) would otherwise overflow the playouts' summed
+// margins; within the bound nothing changes.
+func (e *Engine) searchKomi() (restore func()) {
+	k := e.game.Komi
+	if math.Abs(k) <= MaxSearchKomi {
+		return func() {}
+	}
+	e.game.Komi = math.Copysign(MaxSearchKomi, k)
+	return func() { e.game.Komi = k }
+}
 
 // ShowBoard draws the position with coordinates, the last move in
 // parentheses, the captures and the player to move.

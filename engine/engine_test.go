@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -238,5 +239,23 @@ func TestPatternChances(t *testing.T) {
 			total += ch.Chance
 		}
 		assert.InDelta(t, 1, total, 1e-9, c)
+	}
+}
+
+// TestRidiculousKomiSearch: under a komi of any size (GTP accepts any), a
+// search plays a legal move and reports finite estimates, and the game
+// keeps its komi for scoring.
+func TestRidiculousKomiSearch(t *testing.T) {
+	for _, k := range []float64{1e300, -1.7e308} {
+		e := New(Config{Size: 9, Seed: 1, Threads: 1, Playouts: 300})
+		e.SetKomi(k)
+		_, resign, err := e.GenMove(ctx, rules.Black, false)
+		require.NoError(t, err)
+		assert.False(t, resign)
+		assert.Equal(t, k, e.Game().Komi)
+		s := e.Estimate(ctx, rules.White)
+		require.NotNil(t, s)
+		assert.False(t, math.IsInf(s.ScoreLead, 0) || math.IsNaN(s.ScoreLead), "komi %g: score lead %v", k, s.ScoreLead)
+		assert.Equal(t, k, e.Game().Komi)
 	}
 }

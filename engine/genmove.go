@@ -124,7 +124,9 @@ func (e *Engine) choose(ctx context.Context, c rules.Color, cleanup bool, lim Li
 			return p, err
 		}
 	}
+	restore := e.searchKomi()
 	p, err := e.cfg.Player.GenMove(ctx, e.game, c, lim)
+	restore()
 	if err != nil {
 		return p, err
 	}

@@ -57,7 +57,8 @@ var battery = []struct {
 	{"komi nan", midGame, "komi nan", "syntax error"},
 	{"komi inf", midGame, "komi +Inf", "syntax error"},
 	{"komi hex", midGame, "komi 0x1p3", "syntax error"},
-	{"komi absurd", midGame, "komi 1e9", "syntax error"},
+	{"komi overflowing", midGame, "komi 1e400", "syntax error"},
+	{"komi minus infinity", midGame, "komi -inf", "syntax error"},
 	{"komi missing", midGame, "komi", "syntax error"},
 	{"fixed_handicap board not empty", midGame, "fixed_handicap 4", "board not empty"},
 	{"fixed_handicap 1", "boardsize 9", "fixed_handicap 1", "invalid number of stones"},
@@ -69,8 +70,9 @@ var battery = []struct {
 	{"place_free_handicap 1", "boardsize 9", "place_free_handicap 1", "invalid number of stones"},
 	{"place_free_handicap 81", "boardsize 9", "place_free_handicap 81", "invalid number of stones"},
 	{"set_free_handicap not empty", midGame, "set_free_handicap a1 b2", "board not empty"},
-	{"set_free_handicap one stone", "boardsize 9", "set_free_handicap a1", "invalid number of stones"},
-	{"set_free_handicap none", "boardsize 9", "set_free_handicap", "invalid number of stones"},
+	{"set_free_handicap one stone", "boardsize 9", "set_free_handicap a1", "bad vertex list"},
+	{"set_free_handicap none", "boardsize 9", "set_free_handicap", "bad vertex list"},
+	{"set_free_handicap too many", "boardsize 2", "set_free_handicap a1 a2 b1 b2", "bad vertex list"},
 	{"set_free_handicap repeated", "boardsize 9", "set_free_handicap a1 A1", "bad vertex list"},
 	{"set_free_handicap off board", "boardsize 9", "set_free_handicap a1 k10", "bad vertex list"},
 	{"set_free_handicap junk", "boardsize 9", "set_free_handicap a1 xyz", "bad vertex list"},
@@ -158,4 +160,27 @@ func TestStateSeesChanges(t *testing.T) {
 		assert.Equal(t, "= \n\n", strings.Replace(run(t, e, nil, cmd+"\n"), "A1", "", 1), cmd)
 		assert.NotEqual(t, before, e.State(), "state unchanged after %q", cmd)
 	}
+}
+
+// TestRidiculousKomi: GTP 2 says the engine must accept the komi even if it
+// should be ridiculous; any finite number is taken and scored with.
+func TestRidiculousKomi(t *testing.T) {
+	for _, tc := range []struct{ komi, score string }{
+		{"1000", "W+1000"},
+		{"-1000.5", "B+1000.5"},
+		{"1e300", "W+1" + strings.Repeat("0", 300)},
+		{"-1.7e308", "B+17" + strings.Repeat("0", 307)},
+	} {
+		e := newEngine()
+		got := run(t, e, nil, "boardsize 9\nkomi "+tc.komi+"\nfinal_score\n")
+		assert.Equal(t, "= \n\n= \n\n= "+tc.score+"\n\n", got, "komi %s", tc.komi)
+	}
+}
+
+// TestSetFreeHandicap: a good list is placed; the board must be empty.
+func TestSetFreeHandicap(t *testing.T) {
+	e := newEngine()
+	assert.Equal(t, "= \n\n= \n\n", run(t, e, nil, "boardsize 9\nset_free_handicap c3 g7\n"))
+	assert.Equal(t, 2, e.Game().Handicap())
+	assert.Equal(t, "? board not empty\n\n", run(t, e, nil, "set_free_handicap a1 a2\n"))
 }

@@ -2,7 +2,6 @@ package gtp
 
 import (
 	"errors"
-	"math"
 	"strconv"
 
 	"github.com/yunzi-go/yunzi/rules"
@@ -31,15 +30,15 @@ func (s *Server) clearBoard(args []string) (string, error) {
 	return "", nil
 }
 
-// maxKomi bounds komi: more than any board's area is absurd.
-const maxKomi = rules.MaxSize * rules.MaxSize
-
+// komi sets the komi. GTP 2: "The engine must accept the komi even if it
+// should be ridiculous": any finite number is taken; NaN and infinities
+// are a syntax error.
 func (s *Server) komi(args []string) (string, error) {
 	if err := want(args, 1); err != nil {
 		return "", err
 	}
 	k, err := parseFloat(args[0])
-	if err != nil || math.Abs(k) > maxKomi {
+	if err != nil {
 		return "", ErrSyntax
 	}
 	s.engine.SetKomi(k)
@@ -75,6 +74,10 @@ func (s *Server) handicap(args []string, place func(int) ([]rules.Point, error))
 	return vertexList(pts), nil
 }
 
+// setFreeHandicap places the stones the controller chose. GTP 2 knows two
+// failures: "board not empty", and "bad vertex list" for anything wrong
+// with the list (fewer than two vertices, too many for the board, a
+// repeated, an off-board or a malformed one).
 func (s *Server) setFreeHandicap(args []string) (string, error) {
 	pts := make([]rules.Point, 0, len(args))
 	seen := map[rules.Point]bool{}
@@ -87,12 +90,16 @@ func (s *Server) setFreeHandicap(args []string) (string, error) {
 		pts = append(pts, p)
 	}
 	if err := s.engine.SetFreeHandicap(pts); err != nil {
-		return "", handicapError(err)
+		if errors.Is(err, rules.ErrBoardNotEmpty) {
+			return "", ErrBoardNotEmpty
+		}
+		return "", ErrVertexList
 	}
 	return "", nil
 }
 
-// handicapError picks the GTP text for a handicap the engine refused.
+// handicapError picks the GTP text for a handicap count the engine
+// refused (fixed_handicap, place_free_handicap).
 func handicapError(err error) error {
 	switch {
 	case errors.Is(err, rules.ErrBoardNotEmpty):
