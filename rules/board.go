@@ -435,7 +435,7 @@ func (b *Board) emptyNeighbourBits(p Point) (w int, lo, hi uint64) {
 	return w, m[0] &^ (black[0] | white[0]), m[1] &^ (black[1] | white[1])
 }
 
-// merge joins the chains with heads a and b and returns the new head. The
+// merge joins the chains with heads x and y and returns the new head. The
 // smaller chain's stones are relabelled, so a stone is relabelled at most
 // log2(n) times over a game.
 func (b *Board) merge(x, y Point) Point {

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -16,9 +19,7 @@ func BenchmarkSearch(b *testing.B) {
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%dx%d/threads=%d", size, size, threads), func(b *testing.B) {
 				g, err := rules.NewGame(size, rules.DefaultOptions())
-				if err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, err)
 				cfg := DefaultConfig()
 				cfg.Threads = threads
 				playouts, elapsed := 0, 0.0
@@ -36,12 +37,9 @@ func BenchmarkSearch(b *testing.B) {
 // TestNodeSize pins the memory a tree node costs, its node and its AMAF
 // statistics: the figure MaxNodes is multiplied by.
 func TestNodeSize(t *testing.T) {
-	if size := unsafe.Sizeof(node{}) + unsafe.Sizeof(amafStats{}); size > 48 {
-		t.Errorf("a node takes %d bytes, want at most 48", size)
-	}
-	if size := unsafe.Sizeof(node{}); 64%size != 0 {
-		t.Errorf("a node takes %d bytes, which do not divide a 64-byte cache line", size)
-	}
+	assert.LessOrEqual(t, unsafe.Sizeof(node{})+unsafe.Sizeof(amafStats{}), uintptr(48), "bytes a node takes")
+	size := unsafe.Sizeof(node{})
+	assert.Zero(t, 64%size, "a node takes %d bytes, which must divide a 64-byte cache line", size)
 }
 
 // BenchmarkNakadeMove measures the three-point eye test that runs for
@@ -59,9 +57,7 @@ func BenchmarkNakadeMove(b *testing.B) {
 		board, c := rules.NewBoard(9), rules.Black
 		for range 150 {
 			p := board.RandomMove(c, rng)
-			if err := board.Play(rules.Move{Color: c, Point: p}); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, board.Play(rules.Move{Color: c, Point: p}))
 			c = c.Opponent()
 			if p != rules.Pass && rng.IntN(8) == 0 {
 				positions = append(positions, position{board.Clone(), c, p})
