@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -13,16 +14,14 @@ func BenchmarkFinalScoreUncached(b *testing.B) {
 	e := New(Config{Size: 19, Seed: 1, Player: NewRandomPlayer(1)})
 	c := rules.Black
 	for !e.Game().Over() {
-		if _, _, err := e.GenMove(ctx, c, false); err != nil {
-			b.Fatal(err)
-		}
+		_, _, err := e.GenMove(ctx, c, false)
+		require.NoError(b, err)
 		c = c.Opponent()
 	}
 	b.ResetTimer()
 	for range b.N {
 		e.statuses = statusCache{}
-		if _, err := e.FinalScore(ctx); err != nil {
-			b.Fatal(err)
-		}
+		_, err := e.FinalScore(ctx)
+		require.NoError(b, err)
 	}
 }

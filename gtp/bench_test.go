@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/engine"
 	"github.com/yunzi-go/yunzi/gtp"
 	"github.com/yunzi-go/yunzi/rules"
@@ -30,9 +31,7 @@ func BenchmarkCommands(b *testing.B) {
 			input := strings.Repeat(bc.cmd, b.N)
 			b.ResetTimer()
 			srv := gtp.NewServer(strings.NewReader(input), io.Discard, e)
-			if err := srv.Serve(); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, srv.Serve())
 		})
 	}
 }
@@ -43,9 +42,8 @@ func finishedGame(b testing.TB, size int) *engine.Engine {
 	e := engine.New(engine.Config{Size: size, Seed: 1, Player: engine.NewRandomPlayer(1)})
 	c := rules.Black
 	for !e.Game().Over() {
-		if _, _, err := e.GenMove(context.Background(), c, false); err != nil {
-			b.Fatal(err)
-		}
+		_, _, err := e.GenMove(context.Background(), c, false)
+		require.NoError(b, err)
 		c = c.Opponent()
 	}
 	return e

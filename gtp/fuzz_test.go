@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/gtp"
 )
 
@@ -25,9 +26,7 @@ func FuzzServer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		var out strings.Builder
 		srv := gtp.NewServer(strings.NewReader(input), &out, newEngine(), gtp.WithFiles(batteryFiles()))
-		if err := srv.Serve(); err != nil {
-			t.Fatalf("Serve: %v", err)
-		}
+		require.NoError(t, srv.Serve())
 		checkResponses(t, out.String())
 	})
 }
@@ -36,20 +35,13 @@ func checkResponses(t *testing.T, out string) {
 	if out == "" {
 		return
 	}
-	if !strings.HasSuffix(out, "\n\n") {
-		t.Fatalf("output does not end with an empty line: %q", tail(out))
-	}
+	require.True(t, strings.HasSuffix(out, "\n\n"), "output does not end with an empty line: %q", tail(out))
 	for _, r := range strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n") {
-		if r == "" || (r[0] != '=' && r[0] != '?') {
-			t.Fatalf("malformed response %q", tail(r))
-		}
-		if strings.HasPrefix(r, "\n") || strings.Contains(r, "\n\n") || strings.Contains(r, "\r") {
-			t.Fatalf("response with an empty line inside: %q", tail(r))
-		}
+		require.True(t, r != "" && (r[0] == '=' || r[0] == '?'), "malformed response %q", tail(r))
+		require.False(t, strings.HasPrefix(r, "\n") || strings.Contains(r, "\n\n") || strings.Contains(r, "\r"),
+			"response with an empty line inside: %q", tail(r))
 		for _, line := range strings.Split(r, "\n")[1:] {
-			if strings.TrimSpace(line) == "" {
-				t.Fatalf("response with a blank line inside: %q", tail(r))
-			}
+			require.NotEmpty(t, strings.TrimSpace(line), "response with a blank line inside: %q", tail(r))
 		}
 	}
 }

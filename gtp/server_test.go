@@ -77,8 +77,8 @@ func TestFlushEachResponse(t *testing.T) {
 	select {
 	case err := <-done:
 		assert.NoError(t, err)
-	case <-time.After(3 * time.Second):
-		t.Fatal("Serve did not return after quit")
+	case <-time.After(hangGuard):
+		require.FailNow(t, "Serve did not return after quit")
 	}
 }
 

@@ -2,6 +2,7 @@ package gtp_test
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/engine"
 	"github.com/yunzi-go/yunzi/gtp"
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 // session drives a server through pipes, as a GUI does.
@@ -22,10 +24,19 @@ type session struct {
 	done chan error
 }
 
+// hangGuard bounds what must end by itself: long enough for a loaded
+// machine under the race detector, there only to catch hangs.
+const hangGuard = 30 * time.Second
+
 func newSession(t *testing.T, cfg engine.Config, opts ...gtp.Option) *session {
+	return newSessionOn(t, engine.New(cfg), opts...)
+}
+
+// newSessionOn is newSession playing through e.
+func newSessionOn(t *testing.T, e gtp.Engine, opts ...gtp.Option) *session {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := gtp.NewServer(inR, outW, engine.New(cfg), opts...)
+	srv := gtp.NewServer(inR, outW, e, opts...)
 	s := &session{t: t, in: inW, out: bufio.NewReader(outR), done: make(chan error, 1)}
 	go func() { s.done <- srv.Serve(); outW.Close() }()
 	t.Cleanup(func() {
@@ -34,8 +45,8 @@ func newSession(t *testing.T, cfg engine.Config, opts ...gtp.Option) *session {
 		select {
 		case err := <-s.done:
 			assert.NoError(t, err)
-		case <-time.After(5 * time.Second):
-			t.Error("Serve did not return at the end of the input")
+		case <-time.After(hangGuard):
+			assert.Fail(t, "Serve did not return at the end of the input")
 		}
 	})
 	return s
@@ -140,18 +151,39 @@ func TestAnalyzeStreams(t *testing.T) {
 	assert.Equal(t, "? syntax error", s.response())
 }
 
-// TestInterruptStopsGenmove: with a minute to think, GoGui's "# interrupt"
-// line ends the genmove at once with a move.
+// signalling is an engine that says when a genmove or pondering starts.
+type signalling struct {
+	*engine.Engine
+	genmove, ponder chan struct{}
+}
+
+func newSignalling(cfg engine.Config) *signalling {
+	return &signalling{engine.New(cfg), make(chan struct{}, 8), make(chan struct{}, 8)}
+}
+
+func (e *signalling) GenMove(ctx context.Context, c rules.Color, cleanup bool) (rules.Point, bool, error) {
+	e.genmove <- struct{}{}
+	return e.Engine.GenMove(ctx, c, cleanup)
+}
+
+func (e *signalling) Ponder(ctx context.Context) {
+	e.ponder <- struct{}{}
+	e.Engine.Ponder(ctx)
+}
+
+// TestInterruptStopsGenmove: with an hour to think, GoGui's "# interrupt"
+// line, sent while the search runs, ends the genmove with a move.
 func TestInterruptStopsGenmove(t *testing.T) {
 	cfg := searchConfig()
-	cfg.MoveTime, cfg.Playouts = time.Minute, 1<<30
-	s := newSession(t, cfg)
+	cfg.MoveTime, cfg.Playouts = time.Hour, 1<<30
+	e := newSignalling(cfg)
+	s := newSessionOn(t, e)
 	s.send("genmove b")
-	time.Sleep(100 * time.Millisecond)
+	<-e.genmove
 	start := time.Now()
 	s.send("# interrupt")
 	assert.Regexp(t, `^= ([A-HJ-T]\d+|PASS)$`, s.response())
-	assert.Less(t, time.Since(start), 10*time.Second)
+	assert.Less(t, time.Since(start), hangGuard, "only the interrupt ends an hour's search")
 }
 
 // TestPipelinedGenmoveNotInterrupted: a command sent while genmove thinks
@@ -165,18 +197,18 @@ func TestPipelinedGenmoveNotInterrupted(t *testing.T) {
 }
 
 // TestPonderStopsAtNextCommand: with pondering on, the engine thinks after
-// genmove and answers the next command at once.
+// genmove, with no limit but the next line, and answers that line when it
+// comes (pondering that went on would never answer).
 func TestPonderStopsAtNextCommand(t *testing.T) {
 	cfg := searchConfig()
 	cfg.Ponder = true
-	s := newSession(t, cfg)
+	e := newSignalling(cfg)
+	s := newSessionOn(t, e)
 	s.send("genmove b")
 	s.response()
-	time.Sleep(300 * time.Millisecond) // pondering
-	start := time.Now()
+	<-e.ponder
 	s.send("play w c3")
 	assert.Equal(t, "= ", s.response())
-	assert.Less(t, time.Since(start), 2*time.Second)
 	s.send("genmove b")
 	assert.Regexp(t, `^= [A-HJ-T]\d+$`, s.response())
 }

@@ -2,34 +2,46 @@ package client_test
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/gtp/client"
 	"github.com/yunzi-go/yunzi/gtp/client/clienttest"
 )
+
+// hangGuard bounds what must end by itself: long enough for a loaded
+// machine under the race detector, there only to catch hangs.
+const hangGuard = 30 * time.Second
 
 func TestMain(m *testing.M) {
 	clienttest.Run()
 	os.Exit(m.Run())
 }
 
-// syncBuffer is a bytes.Buffer safe for the engine's stderr copier.
+// syncBuffer is a bytes.Buffer safe for the engine's stderr copier. If
+// signal is set, it is closed the first time the buffer holds signalOn.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu       sync.Mutex
+	b        bytes.Buffer
+	signalOn string
+	signal   chan struct{}
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	n, err := s.b.Write(p)
+	if s.signal != nil && strings.Contains(s.b.String(), s.signalOn) {
+		close(s.signal)
+		s.signal = nil
+	}
+	return n, err
 }
 
 func (s *syncBuffer) String() string {
@@ -51,14 +63,13 @@ func TestSplit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := client.Split(tt.in)
-		if err != nil || !slices.Equal(got, tt.want) {
-			t.Errorf("Split(%q) = %q, %v, want %q", tt.in, got, err, tt.want)
+		if assert.NoError(t, err, "Split(%q)", tt.in) {
+			assert.Equal(t, tt.want, got, "Split(%q)", tt.in)
 		}
 	}
 	for _, bad := range []string{"", "   ", `a 'b`, `"c`} {
-		if got, err := client.Split(bad); err == nil {
-			t.Errorf("Split(%q) = %q, want an error", bad, got)
-		}
+		got, err := client.Split(bad)
+		assert.Error(t, err, "Split(%q) = %q", bad, got)
 	}
 }
 
@@ -67,80 +78,64 @@ func TestSendAndResponses(t *testing.T) {
 	var log syncBuffer
 	c, err := client.Start(clienttest.Command("-name", "Fake Engine", "-stderr", "hello on stderr"),
 		client.Options{Stderr: &stderr, Log: &log, LogPrefix: "B"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Close()
-	r, err := c.Send("name", time.Second*10)
-	if err != nil || !r.OK || r.Text != "Fake Engine" || r.Full != "= Fake Engine" {
-		t.Errorf("name = %+v, %v", r, err)
-	}
+	r, err := c.Send("name", 10*time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, client.Response{OK: true, Text: "Fake Engine", Full: "= Fake Engine"}, r)
 	r, err = c.Send("12 echo a b", 10*time.Second)
-	if err != nil || r.ID != "12" || r.Text != "a b" || r.Full != "=12 a b" {
-		t.Errorf("12 echo = %+v, %v", r, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, client.Response{OK: true, ID: "12", Text: "a b", Full: "=12 a b"}, r)
 	r, err = c.Send("frobnicate", 10*time.Second)
 	var ce *client.CommandError
-	if !errors.As(err, &ce) || ce.Message != "unknown command" || r.OK {
-		t.Errorf("frobnicate = %+v, %v; want a CommandError", r, err)
-	}
-	r, err = c.Send("boardsize 3", 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "unknown command", ce.Message)
+	assert.False(t, r.OK)
+	_, err = c.Send("boardsize 3", 10*time.Second)
+	require.NoError(t, err)
 	r, err = c.Send("showboard", 10*time.Second)
-	if err != nil || strings.Count(r.Full, "\n") < 3 || !strings.HasPrefix(r.Full, "= ") {
-		t.Errorf("showboard = %q, %v; want several lines", r.Full, err)
-	}
-	if !c.Alive() {
-		t.Error("Alive() = false after answered commands")
-	}
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, strings.Count(r.Full, "\n"), 3, "showboard spans several lines: %q", r.Full)
+	assert.True(t, strings.HasPrefix(r.Full, "= "), r.Full)
+	assert.True(t, c.Alive(), "alive after answered commands")
 	c.Close()
-	if _, err := c.Send("name", time.Second); err == nil {
-		t.Error("Send after Close succeeded")
-	}
-	if !strings.Contains(stderr.String(), "hello on stderr") {
-		t.Errorf("stderr = %q, want the engine's message", stderr.String())
-	}
-	if !strings.Contains(log.String(), "B> name") || !strings.Contains(log.String(), "B< = Fake Engine") {
-		t.Errorf("log = %q, want commands and responses", log.String())
-	}
+	_, err = c.Send("name", time.Second)
+	assert.Error(t, err, "Send after Close")
+	assert.Contains(t, stderr.String(), "hello on stderr")
+	assert.Contains(t, log.String(), "B> name")
+	assert.Contains(t, log.String(), "B< = Fake Engine")
 }
 
+// TestTimeout: a command not answered in time breaks the connection, and
+// Close then kills the engine rather than wait for its genmove to end.
 func TestTimeout(t *testing.T) {
-	c, err := client.Start(clienttest.Command("-sleep", "5s"), client.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
+	c, err := client.Start(clienttest.Command("-sleep", "10m"), client.Options{})
+	require.NoError(t, err)
 	_, err = c.Send("genmove b", 200*time.Millisecond)
-	if !errors.Is(err, client.ErrTimeout) {
-		t.Errorf("genmove = %v, want ErrTimeout", err)
-	}
-	if c.Alive() {
-		t.Error("Alive() = true after a timeout")
-	}
-	if _, err := c.Send("name", time.Second); !errors.Is(err, client.ErrTimeout) {
-		t.Errorf("Send after a timeout = %v, want ErrTimeout again", err)
-	}
-	c.Close() // kills at once: the engine is out of step
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("timeout and close took %v", d)
+	assert.ErrorIs(t, err, client.ErrTimeout)
+	assert.False(t, c.Alive(), "alive after a timeout")
+	_, err = c.Send("name", time.Second)
+	assert.ErrorIs(t, err, client.ErrTimeout, "Send after a timeout")
+	closed := make(chan struct{})
+	go func() {
+		c.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(hangGuard):
+		require.FailNow(t, "Close waited for the engine's genmove")
 	}
 }
 
 func TestDeath(t *testing.T) {
 	c, err := client.Start(clienttest.Command("-crash-at", "1"), client.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Close()
-	if _, err := c.Send("genmove b", 10*time.Second); !errors.Is(err, client.ErrDied) {
-		t.Errorf("genmove = %v, want ErrDied", err)
-	}
-	if _, err := c.Send("die", 10*time.Second); !errors.Is(err, client.ErrDied) {
-		t.Errorf("second command = %v, want ErrDied", err)
-	}
+	_, err = c.Send("genmove b", 10*time.Second)
+	assert.ErrorIs(t, err, client.ErrDied)
+	_, err = c.Send("die", 10*time.Second)
+	assert.ErrorIs(t, err, client.ErrDied, "second command")
 }
 
 // TestDeathWhileIdle: an engine that dies between commands (killed, say,
@@ -149,71 +144,52 @@ func TestDeath(t *testing.T) {
 // it counts on it.
 func TestDeathWhileIdle(t *testing.T) {
 	c, err := client.Start(clienttest.Command("-exit-after", "1"), client.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Close()
-	if _, err := c.Send("name", 10*time.Second); err != nil {
-		t.Fatalf("name = %v", err)
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for c.Alive() && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if c.Alive() {
-		t.Error("Alive is true 10 s after the engine exited")
-	}
+	_, err = c.Send("name", 10*time.Second)
+	require.NoError(t, err)
+	assert.Eventually(t, func() bool { return !c.Alive() }, hangGuard, 10*time.Millisecond,
+		"still alive after the engine exited")
 }
 
+// TestCloseKillsAStuckEngine: the engine ignores quit while it sleeps in
+// genmove; Close, called while Send waits, must not hang.
 func TestCloseKillsAStuckEngine(t *testing.T) {
-	// The engine ignores quit while it sleeps in genmove; Close must not hang.
-	c, err := client.Start(clienttest.Command("-sleep", "30s"), client.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := &syncBuffer{signalOn: "> genmove b", signal: make(chan struct{})}
+	sent := log.signal
+	c, err := client.Start(clienttest.Command("-sleep", "10m"), client.Options{Log: log})
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() {
 		c.Send("genmove b", 0) //nolint:errcheck // ends when killed
 		close(done)
 	}()
-	time.Sleep(100 * time.Millisecond)
-	start := time.Now()
+	<-sent // Send holds the connection
 	go c.Close()
 	select {
 	case <-done:
-	case <-time.After(client.KillDelay + 5*time.Second):
-		t.Fatal("Send did not end after Close")
-	}
-	if d := time.Since(start); d > client.KillDelay+3*time.Second {
-		t.Errorf("Close took %v", d)
+	case <-time.After(client.KillDelay + hangGuard):
+		require.FailNow(t, "Send did not end after Close")
 	}
 }
 
 func TestWorkingDirectory(t *testing.T) {
 	dir := t.TempDir()
 	sgfText := "(;FF[4]SZ[5];B[cc];W[dd])"
-	if err := os.WriteFile(filepath.Join(dir, "g.sgf"), []byte(sgfText), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "g.sgf"), []byte(sgfText), 0o644))
 	c, err := client.Start(clienttest.Command(), client.Options{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Close()
-	if _, err := c.Send("loadsgf g.sgf", 10*time.Second); err != nil {
-		t.Fatalf("loadsgf relative to Dir: %v", err)
-	}
+	_, err = c.Send("loadsgf g.sgf", 10*time.Second)
+	require.NoError(t, err, "loadsgf relative to Dir")
 	r, err := c.Send("is_legal b C3", 10*time.Second)
-	if err != nil || r.Text != "false" {
-		t.Errorf("is_legal b C3 after loadsgf = %q, %v; want false", r.Text, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "false", r.Text, "is_legal b C3 after loadsgf")
 }
 
 func TestStartFailure(t *testing.T) {
-	if _, err := client.Start("/nonexistent/engine --gtp", client.Options{}); err == nil {
-		t.Error("Start of a missing program succeeded")
-	}
-	if _, err := client.Start("  ", client.Options{}); !errors.Is(err, client.ErrEmptyCommand) {
-		t.Errorf("Start(blank) = %v, want ErrEmptyCommand", err)
-	}
+	_, err := client.Start("/nonexistent/engine --gtp", client.Options{})
+	assert.Error(t, err, "Start of a missing program")
+	_, err = client.Start("  ", client.Options{})
+	assert.ErrorIs(t, err, client.ErrEmptyCommand)
 }
