@@ -60,10 +60,10 @@ const (
 // cleanupCost grades c's move on l, a liberty of the dead chain through
 // dead. Filling a liberty the dead chain shares with one of c's own chains
 // takes one from each, and when c's chain is left in atari the opponent
-// captures it first: in a game of session 19, Black filled the last outside
-// liberty of a nine-stone group that was winning its race against a
-// dead stone, and lost it and the game. A self-atari of one or two stones
-// is a throw-in, which some dead shapes need (see TestDeadThroughSacrifice):
+// captures it first: filling the last outside liberty of a group winning
+// its race against a dead stone loses the group (see
+// TestCleanupKeepsTheRaceWon). A self-atari of one or two stones is a
+// throw-in, which some dead shapes need (see TestDeadThroughSacrifice):
 // the opponent gains a space too small for two eyes.
 func cleanupCost(b *rules.Board, c rules.Color, dead, l rules.Point) cost {
 	after := b.Clone()

@@ -132,8 +132,9 @@ func TestDeadThroughSacrifice(t *testing.T) {
 // stones at most: bearable. In raceDiagram, Black's nine-stone group has
 // an eye on G5 and one more liberty, G3, which it shares with the white
 // stone on F3 (whose other liberty, F2, Black cannot play): filling G3
-// puts the group in atari, ruinous. The shape is from a game of session
-// 19, where Black filled that liberty and lost the group and the game.
+// puts the group in atari, ruinous. The shape is from a game against GNU
+// Go (see TestCleanupKeepsTheRaceWon), where Black filled that liberty and
+// lost the group and the game.
 func TestCleanupCost(t *testing.T) {
 	for _, tt := range []struct {
 		name, diagram string
