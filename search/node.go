@@ -130,8 +130,9 @@ func (n *node) loadChildren() *children {
 	return nil
 }
 
-// kids returns the children's nodes, nil if the node is not expanded yet.
-func (n *node) kids() []node {
+// childNodes returns the children's nodes, nil if the node is not
+// expanded yet.
+func (n *node) childNodes() []node {
 	if ch := n.loadChildren(); ch != nil {
 		return ch.nodes
 	}
@@ -140,10 +141,10 @@ func (n *node) kids() []node {
 
 // child returns the child for move m, or nil.
 func (n *node) child(m rules.Point) *node {
-	kids := n.kids()
-	for i := range kids {
-		if kids[i].move == m {
-			return &kids[i]
+	nodes := n.childNodes()
+	for i := range nodes {
+		if nodes[i].move == m {
+			return &nodes[i]
 		}
 	}
 	return nil
@@ -152,10 +153,10 @@ func (n *node) child(m rules.Point) *node {
 // mostVisited returns the child with the most visits, nil if none.
 func (n *node) mostVisited() *node {
 	var best *node
-	kids := n.kids()
-	for i := range kids {
-		if best == nil || kids[i].visits.Load() > best.visits.Load() {
-			best = &kids[i]
+	nodes := n.childNodes()
+	for i := range nodes {
+		if best == nil || nodes[i].visits.Load() > best.visits.Load() {
+			best = &nodes[i]
 		}
 	}
 	return best
@@ -164,9 +165,9 @@ func (n *node) mostVisited() *node {
 // countNodes returns the number of nodes in the subtree below n, n included.
 func (n *node) countNodes() int {
 	total := 1
-	kids := n.kids()
-	for i := range kids {
-		total += kids[i].countNodes()
+	nodes := n.childNodes()
+	for i := range nodes {
+		total += nodes[i].countNodes()
 	}
 	return total
 }

@@ -51,10 +51,10 @@ func TestChildrenOrderedByPrior(t *testing.T) {
 	cfg.Threads = 1
 	s := New(cfg)
 	s.Search(t.Context(), g, rules.White, Budget{Playouts: 100})
-	kids := s.root.kids()
-	require.NotEmpty(t, kids)
-	assert.Equal(t, rules.Pass, kids[len(kids)-1].move, "the pass comes last")
-	moves := kids[:len(kids)-1]
+	nodes := s.root.childNodes()
+	require.NotEmpty(t, nodes)
+	assert.Equal(t, rules.Pass, nodes[len(nodes)-1].move, "the pass comes last")
+	moves := nodes[:len(nodes)-1]
 	for i := 1; i < len(moves); i++ {
 		require.GreaterOrEqual(t, moves[i-1].prior.rate(), moves[i].prior.rate(), "child %d", i)
 	}
@@ -80,10 +80,10 @@ func TestSmallBoardsKeepEveryMoveInBoardOrder(t *testing.T) {
 	cfg.Threads = 1
 	s := New(cfg)
 	s.Search(t.Context(), g, rules.White, Budget{Playouts: 200})
-	kids := s.root.kids()
-	require.Len(t, kids, 81, "80 moves and the pass")
+	nodes := s.root.childNodes()
+	require.Len(t, nodes, 81, "80 moves and the pass")
 	for i, p := range g.Board().Empties() {
-		require.Equal(t, p, kids[i].move, "child %d", i)
+		require.Equal(t, p, nodes[i].move, "child %d", i)
 	}
 	assert.False(t, s.workers[0].large)
 }
@@ -160,9 +160,9 @@ func TestLearnedPatternsRaiseTheirFavourite(t *testing.T) {
 				s := New(cfg)
 				s.Search(t.Context(), g, rules.Black, Budget{Playouts: 1})
 				out := map[rules.Point]prior{}
-				kids := s.root.kids()
-				for i := range kids {
-					out[kids[i].move] = kids[i].prior
+				nodes := s.root.childNodes()
+				for i := range nodes {
+					out[nodes[i].move] = nodes[i].prior
 				}
 				return out
 			}
@@ -190,19 +190,19 @@ func TestWideningPromotesStrongAmaf(t *testing.T) {
 	wd := s.cfg.Large.Widening
 
 	ch := newChildren(40)
-	kids := ch.nodes
-	for i := range kids {
-		kids[i].move = rules.Point(i + 1)
-		kids[i].prior = prior{visits: 10, wins: 5}
+	nodes := ch.nodes
+	for i := range nodes {
+		nodes[i].move = rules.Point(i + 1)
+		nodes[i].prior = prior{visits: 10, wins: 5}
 	}
 	setStats := func(i int, visits int32, rate float64, raveVisits int32, raveRate float64) {
-		kids[i].visits.Store(visits)
-		kids[i].value.Store(int64(rate * float64(visits) * valueUnit))
+		nodes[i].visits.Store(visits)
+		nodes[i].value.Store(int64(rate * float64(visits) * valueUnit))
 		ch.amaf[i].visits.Store(raveVisits)
 		ch.amaf[i].value.Store(int64(raveRate * float64(raveVisits) * valueUnit))
 	}
-	pass := len(kids) - 1
-	kids[pass].move = rules.Pass
+	pass := len(nodes) - 1
+	nodes[pass].move = rules.Pass
 	setStats(pass, 100, 0.1, 0, 0)
 
 	// Within the width every child has won 40% of its games, real and

@@ -68,9 +68,9 @@ func (s *Searcher) result(b *rules.Board) *Result {
 		Elapsed:  time.Since(s.started),
 		Move:     rules.Pass,
 	}
-	kids := s.root.kids()
-	for i := range kids {
-		k := &kids[i]
+	nodes := s.root.childNodes()
+	for i := range nodes {
+		k := &nodes[i]
 		if k.visits.Load() == 0 {
 			continue
 		}
@@ -103,9 +103,9 @@ func (s *Searcher) result(b *rules.Board) *Result {
 // slotOf returns the tally slot of the root move m: i+1 for the root's
 // child i, 0 (all playouts) if m is not a child.
 func (s *Searcher) slotOf(m rules.Point) int {
-	kids := s.root.kids()
-	for i := range kids {
-		if kids[i].move == m {
+	nodes := s.root.childNodes()
+	for i := range nodes {
+		if nodes[i].move == m {
 			return i + 1
 		}
 	}

@@ -94,14 +94,14 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 			s.workers[i] = newWorker(s, s.cfg.Seed+uint64(i)*0x9E3779B97F4A7C15)
 		}
 	}
-	if s.root.kids() == nil {
+	if s.root.childNodes() == nil {
 		w := s.workers[0]
 		w.useBoard(g.Board())
 		w.hashes = w.hashes[:0] // no tree path yet: only the game's history counts
 		w.expand(s.root, g.Board(), c, s.last, s.beforeLast, 0)
 	}
 	for _, w := range s.workers {
-		w.reset(g.Board(), len(s.root.kids()))
+		w.reset(g.Board(), len(s.root.childNodes()))
 	}
 
 	var wg sync.WaitGroup

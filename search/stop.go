@@ -98,10 +98,10 @@ func (s *Searcher) shouldStop(ctx context.Context, w *worker) bool {
 	if b.Soft > 0 && elapsed >= b.Soft && s.clear() {
 		return true
 	}
-	if check && b.Soft > 0 && s.obvious(elapsed, done) {
-		return true
-	}
 	if check && done > 0 {
+		if b.Soft > 0 && s.obvious(elapsed, done) {
+			return true
+		}
 		limit := b.Hard
 		if limit == 0 {
 			limit = b.Soft
@@ -154,9 +154,9 @@ func (s *Searcher) clear() bool {
 		return true
 	}
 	st := &s.cfg.Stopping
-	kids := s.root.kids()
-	for i := range kids {
-		k := &kids[i]
+	nodes := s.root.childNodes()
+	for i := range nodes {
+		k := &nodes[i]
 		if k != best && float64(k.visits.Load()) > st.ClearRivalShare*float64(best.visits.Load()) &&
 			k.realWinRate() > best.realWinRate()+st.ClearMargin {
 			return false
@@ -168,9 +168,9 @@ func (s *Searcher) clear() bool {
 // topTwo returns the most visited root move and the runner-up (nil when
 // there are none).
 func (s *Searcher) topTwo() (first, second *node) {
-	kids := s.root.kids()
-	for i := range kids {
-		k := &kids[i]
+	nodes := s.root.childNodes()
+	for i := range nodes {
+		k := &nodes[i]
 		switch {
 		case first == nil || k.visits.Load() > first.visits.Load():
 			first, second = k, first

@@ -111,7 +111,7 @@ func TestSimulationsDoNotAllocate(t *testing.T) {
 		s.Search(context.Background(), g, rules.Black, Budget{Playouts: 500})
 		s.cfg.MaxNodes, s.cfg.AmafLag = 0, 1<<28
 		w := s.workers[0]
-		w.reset(g.Board(), len(s.root.kids()))
+		w.reset(g.Board(), len(s.root.childNodes()))
 		n := testing.AllocsPerRun(200, w.simulate)
 		assert.Zero(t, n, "%dx%d simulation: allocations", size, size)
 	}
@@ -143,13 +143,13 @@ func TestWorkersTakeLeafValuesFromTheirEvaluator(t *testing.T) {
 	}
 	assert.Equal(t, 3.0, r.ScoreLead)
 	replies := 0
-	kids := s.root.kids()
-	for i := range kids {
-		grandchildren := kids[i].kids()
+	nodes := s.root.childNodes()
+	for i := range nodes {
+		grandchildren := nodes[i].childNodes()
 		for j := range grandchildren {
 			if reply := &grandchildren[j]; reply.visits.Load() > 0 {
 				replies++
-				assert.Zero(t, reply.realWinRate(), "White's %v after %v", reply.move, kids[i].move)
+				assert.Zero(t, reply.realWinRate(), "White's %v after %v", reply.move, nodes[i].move)
 			}
 		}
 	}
