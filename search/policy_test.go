@@ -199,9 +199,9 @@ func TestSettingsByBoardSize(t *testing.T) {
 // a false eye, and the playouts filled it near their end; then Black's
 // sacrifice on A1 leaves White the bent three of A1, B1 and B2, whose
 // middle Black takes. Before sekiFill the corner stones ended Black's in
-// more than half of the playouts (shares of +0.1 to +0.3). In game 2 of
-// session 17's 19x19 match against GNU Go, this seki judged dead had
-// Yunzi believe it led by 21 points in a game it lost.
+// more than half of the playouts (shares of +0.1 to +0.3). In a 19x19
+// game against GNU Go, this seki judged dead had Yunzi believe it led by
+// 21 points in a game it lost.
 func TestPlayoutsLeaveSekiWithFalseLookingEye(t *testing.T) {
 	g := gameFrom(t, `
 		. . . . . . . . .
