@@ -10,15 +10,22 @@ import (
 	"github.com/yunzi-go/yunzi/rules"
 )
 
+// searchedEmpty returns a searcher with the given threads that has
+// searched the empty board of the given size for Black, and the game.
+func searchedEmpty(t *testing.T, size, threads, playouts int) (*Searcher, *rules.Game) {
+	g := emptyGame(t, size)
+	cfg := DefaultConfig()
+	cfg.Threads = threads
+	s := New(cfg)
+	s.Search(context.Background(), g, rules.Black, Budget{Playouts: playouts})
+	return s, g
+}
+
 // Every simulation through a root child counts that child's own move in
 // its AMAF statistics, so once a search is over and nothing is pending, a
 // child has at least as many AMAF games as real ones.
 func TestSearchLeavesNoAmafPending(t *testing.T) {
-	g := emptyGame(t, 9)
-	cfg := DefaultConfig()
-	cfg.Threads = 2
-	s := New(cfg)
-	s.Search(context.Background(), g, rules.Black, Budget{Playouts: 3000})
+	s, _ := searchedEmpty(t, 9, 2, 3000)
 	for _, w := range s.workers {
 		assert.Empty(t, w.batches.byNode)
 	}
@@ -104,11 +111,7 @@ func TestSimulationsDoNotAllocate(t *testing.T) {
 		t.Skip("the race detector makes allocations of its own")
 	}
 	for _, size := range []int{9, 19} {
-		g := emptyGame(t, size)
-		cfg := DefaultConfig()
-		cfg.Threads = 1
-		s := New(cfg)
-		s.Search(context.Background(), g, rules.Black, Budget{Playouts: 500})
+		s, g := searchedEmpty(t, size, 1, 500)
 		s.cfg.MaxNodes, s.cfg.AmafLag = 0, 1<<28
 		w := s.workers[0]
 		w.reset(g.Board(), len(s.root.childNodes()))
@@ -128,11 +131,7 @@ func (e constantEvaluator) evaluate(l *leaf) evaluation {
 // with one that says Black always wins, every move Black tries wins and
 // every move White tries loses.
 func TestWorkersTakeLeafValuesFromTheirEvaluator(t *testing.T) {
-	g := emptyGame(t, 9)
-	cfg := DefaultConfig()
-	cfg.Threads = 1
-	s := New(cfg)
-	s.Search(context.Background(), g, rules.Black, Budget{Playouts: 1})
+	s, g := searchedEmpty(t, 9, 1, 1)
 	s.Reset()
 	s.workers[0].evaluator = constantEvaluator{score: 3}
 	r := s.Search(context.Background(), g, rules.Black, Budget{Playouts: 400})
