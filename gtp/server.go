@@ -131,16 +131,7 @@ func (s *Server) handleLine(raw []byte, tooLong bool) error {
 	s.id = id
 	result, err := cmd.run(s, args)
 	if errors.Is(err, errAnswered) {
-		switch err {
-		case errAnswered:
-			if cmd.ponder {
-				s.ponder()
-			}
-			return nil
-		case errAnsweredFailure:
-			return nil
-		}
-		return err // the streamed response could not be written
+		return s.streamed(cmd, err)
 	}
 	if err != nil {
 		s.log.WithFields(logrus.Fields{"command": name, "error": err}).Debug("gtp: command failed")
@@ -152,6 +143,22 @@ func (s *Server) handleLine(raw []byte, tooLong bool) error {
 		s.ponder()
 	}
 	return nil
+}
+
+// streamed ends a command that wrote its own response, err being what
+// its handler returned: pondering follows if it succeeded and its entry
+// asks for it; a write error is returned.
+func (s *Server) streamed(cmd command, err error) error {
+	switch err {
+	case errAnswered:
+		if cmd.ponder {
+			s.ponder()
+		}
+		return nil
+	case errAnsweredFailure:
+		return nil
+	}
+	return err // the streamed response could not be written
 }
 
 // respond writes one response and flushes it. The text of an error that is
