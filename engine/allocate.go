@@ -63,7 +63,7 @@ func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag
 	if !c.Overtime && !tc.overtime() {
 		floor = min(floor, c.Left/10)
 	}
-	a.Hard = max(a.Hard, floor)
+	a.Hard = max(a.Hard, floor, t.OutOfTime)
 	a.Soft = min(max(a.Soft, floor), a.Hard)
 	return a, true
 }

@@ -148,7 +148,7 @@ func TestAllocateOvertime(t *testing.T) {
 	a, _ = allocate(ca, Clock{Left: 3 * time.Second, Overtime: true, Stones: 1}, 19, 50, DefaultLag)
 	assert.Equal(t, 2*time.Second, a.Hard, "last stone: all but the lag")
 	a, _ = allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{}, 19, 50, DefaultLag)
-	assert.Equal(t, time.Duration(0), a.Hard, "nothing left: nothing")
+	assert.Equal(t, DefaultTuning().Time.OutOfTime, a.Hard, "nothing left: an answer at once, not a search without bound")
 	a, _ = allocate(TimeControl{System: Absolute, Main: time.Minute}, Clock{Left: time.Second}, 19, 50, DefaultLag)
 	assert.Equal(t, DefaultTuning().Time.MinThink, a.Hard, "little left: the least")
 	_, ok := allocate(TimeControl{System: NoTime}, Clock{}, 19, 0, DefaultLag)
@@ -265,4 +265,23 @@ func TestEngineTrustsTimeLeft(t *testing.T) {
 	assert.Less(t, tp.last.Hard, 3*time.Second, fmt.Sprint(tp.last))
 	assert.Equal(t, 10*time.Second-tp.last.Soft, e.ClockOf(rules.Black).Left)
 	assert.Equal(t, 5*time.Minute, e.ClockOf(rules.White).Left)
+}
+
+// TestGenMoveAnswersWithNoTimeLeft: a sudden-death clock at zero still
+// gets an answer, not a search that waits for a bound that never comes.
+func TestGenMoveAnswersWithNoTimeLeft(t *testing.T) {
+	e := New(Config{Size: 9, Threads: 1})
+	require.NoError(t, e.SetTimeSettings(5*time.Minute, 0, 0))
+	require.NoError(t, e.SetTimeLeft(rules.Black, 0, 0))
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := e.GenMove(context.Background(), rules.Black, false)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		require.Fail(t, "genmove with no time left did not answer")
+	}
 }

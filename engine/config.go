@@ -95,6 +95,11 @@ type Tuning struct {
 type TimeTuning struct {
 	// MinThink is the least time a move is given when any is left.
 	MinThink time.Duration
+	// OutOfTime is the time a move is given when the clock shows none left
+	// (sudden death run out, or a time_left of 0): the game may be lost on
+	// time already, but the engine still answers at once rather than
+	// search without a bound.
+	OutOfTime time.Duration
 	// UnclearFactor is how much longer than planned an unclear move may
 	// think in main time (the hard limit over the soft one).
 	UnclearFactor float64
@@ -184,6 +189,7 @@ func DefaultTuning() Tuning {
 	return Tuning{
 		Time: TimeTuning{
 			MinThink:        20 * time.Millisecond,
+			OutOfTime:       time.Millisecond,
 			UnclearFactor:   2.5,
 			MainDivisor:     8,
 			UnclearMoves:    2,
