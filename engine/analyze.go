@@ -12,13 +12,13 @@ import (
 )
 
 // Analyze searches the current position for c until ctx is done, calling
-// report about every interval with what the search knows (lz-analyze,
+// progress about every interval with what the search knows (lz-analyze,
 // kata-analyze). It returns when ctx is done, also when the player cannot
 // analyse (then it never reports).
-func (e *Engine) Analyze(ctx context.Context, c rules.Color, every time.Duration, report func(*analysis.Snapshot)) {
+func (e *Engine) Analyze(ctx context.Context, c rules.Color, every time.Duration, progress func(*analysis.Snapshot)) {
 	if a, ok := e.cfg.Player.(Analyst); ok {
 		restore := e.searchKomi()
-		s := a.Analyze(ctx, e.game, c, Limits{Report: report, ReportEvery: every})
+		s := a.Analyze(ctx, e.game, c, Limits{Progress: progress, ProgressEvery: every})
 		restore()
 		e.estimate = estimateCache{}
 		if ctx.Err() == nil {

@@ -25,17 +25,17 @@ func (e *Engine) SuggestMove(ctx context.Context, c rules.Color) (p rules.Point,
 	return e.generate(ctx, c, genOptions{})
 }
 
-// GenMoveAnalyze is GenMove that also calls report about every interval
+// GenMoveAnalyze is GenMove that also calls progress about every interval
 // with the search's state while it thinks (lz-genmove_analyze, and GoGui's
 // live graphics).
-func (e *Engine) GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, report func(*analysis.Snapshot)) (p rules.Point, resign bool, err error) {
-	return e.generate(ctx, c, genOptions{cleanup: cleanup, play: true, report: report, every: every})
+func (e *Engine) GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, progress func(*analysis.Snapshot)) (p rules.Point, resign bool, err error) {
+	return e.generate(ctx, c, genOptions{cleanup: cleanup, play: true, progress: progress, every: every})
 }
 
-// Reporter is a Player that can summarise its last move's thinking for the
+// Summarizer is a Player that can summarise its last move's thinking for the
 // genmove log line (playouts, speed, win rate, best sequence).
-type Reporter interface {
-	Report() logrus.Fields
+type Summarizer interface {
+	Summary() logrus.Fields
 }
 
 // genOptions are what kind of generation GenMove, SuggestMove and
@@ -47,10 +47,10 @@ type genOptions struct {
 	// play plays the move and charges its time to the clock; without it
 	// the move is only suggested (reg_genmove).
 	play bool
-	// report, if set, is called about every interval with the search's
+	// progress, if set, is called about every interval with the search's
 	// state while it thinks.
-	report func(*analysis.Snapshot)
-	every  time.Duration
+	progress func(*analysis.Snapshot)
+	every    time.Duration
 }
 
 // generate asks for a move within the clock's limits, checks it, and with
@@ -58,7 +58,7 @@ type genOptions struct {
 func (e *Engine) generate(ctx context.Context, c rules.Color, opt genOptions) (rules.Point, bool, error) {
 	start := e.cfg.Now()
 	lim := e.limits(c)
-	lim.Report, lim.ReportEvery = opt.report, opt.every
+	lim.Progress, lim.ProgressEvery = opt.progress, opt.every
 	ctx, cancel := lim.bound(ctx)
 	defer cancel()
 	p, err := e.choose(ctx, c, opt.cleanup, lim)
@@ -67,8 +67,8 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, opt genOptions) (r
 		"color": c.String(), "move_number": e.game.MoveNumber() + 1, "cleanup": opt.cleanup,
 		"elapsed": elapsed.Round(time.Millisecond).String(), "think": lim.Hard.Round(time.Millisecond).String(),
 	})
-	if r, ok := e.cfg.Player.(Reporter); ok {
-		log = log.WithFields(r.Report())
+	if r, ok := e.cfg.Player.(Summarizer); ok {
+		log = log.WithFields(r.Summary())
 	}
 	switch {
 	case errors.Is(err, ErrResign):

@@ -48,7 +48,7 @@ func (l Limits) share(ctx context.Context, share float64) (context.Context, cont
 // rest being for the answer; a search whose choice may be played early
 // (not FullTime) and has no soft limit gets half of that. The search
 // itself decides when to stop within the budget (search.Stopping). The
-// limits' Report is called from the search's progress reports.
+// limits' Progress is called from the search's progress reports.
 func (l Limits) budget(ctx context.Context, b *rules.Board, deadlineShare float64) search.Budget {
 	bud := search.Budget{Playouts: l.Playouts, Soft: l.Soft, Hard: l.Hard}
 	if deadline, ok := ctx.Deadline(); ok {
@@ -65,9 +65,9 @@ func (l Limits) budget(ctx context.Context, b *rules.Board, deadlineShare float6
 		bud.Soft = 0
 	}
 	bud.Soft = min(bud.Soft, bud.Hard)
-	if l.Report != nil {
-		bud.ProgressEvery = max(l.ReportEvery, time.Millisecond)
-		bud.Progress = func(r *search.Result) { l.Report(snapshotOf(r, b)) }
+	if l.Progress != nil {
+		bud.ProgressEvery = max(l.ProgressEvery, time.Millisecond)
+		bud.Progress = func(r *search.Result) { l.Progress(snapshotOf(r, b)) }
 	}
 	return bud
 }

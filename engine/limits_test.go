@@ -34,7 +34,7 @@ func TestBudgetFromLimits(t *testing.T) {
 	assert.Equal(t, bud.Hard/2, bud.Soft, "a deadline alone: the soft limit is half of it")
 
 	var got *analysis.Snapshot
-	bud = Limits{Report: func(s *analysis.Snapshot) { got = s }, ReportEvery: 0}.budget(context.Background(), b, share)
+	bud = Limits{Progress: func(s *analysis.Snapshot) { got = s }, ProgressEvery: 0}.budget(context.Background(), b, share)
 	assert.Equal(t, time.Millisecond, bud.ProgressEvery)
 	bud.Progress(&search.Result{Color: rules.Black, Move: rules.Pass})
 	assert.NotNil(t, got, "the search's progress is reported as a snapshot")

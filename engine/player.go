@@ -23,7 +23,7 @@ type Player interface {
 // the analysis commands and for pondering. SearchPlayer is one.
 type Analyst interface {
 	// Analyze searches for c in g until ctx is done or the limits are
-	// spent, reporting through lim.Report, and returns what it found. It
+	// spent, reporting through lim.Progress, and returns what it found. It
 	// must not modify g.
 	Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot
 }
@@ -43,11 +43,11 @@ type Limits struct {
 	// stopping earlier only when the choice can no longer change; without
 	// it a clear choice may be played at the soft limit or earlier.
 	FullTime bool
-	// Report, if set, is called about every ReportEvery with the search's
+	// Progress, if set, is called about every ProgressEvery with the search's
 	// state so far (live analysis), from another goroutine while the call
 	// runs.
-	Report      func(*analysis.Snapshot)
-	ReportEvery time.Duration
+	Progress      func(*analysis.Snapshot)
+	ProgressEvery time.Duration
 }
 
 // ErrResign is what a Player returns to resign the game.

@@ -13,10 +13,10 @@ import (
 // ownership its searches gather. It is the engine's default Player and
 // Judge.
 type SearchPlayer struct {
-	searcher *search.Searcher
-	cfg      SearchSettings
-	last     *search.Result // the last search, for the log
-	lowMoves int            // consecutive searches below the resign threshold
+	searcher    *search.Searcher
+	cfg         SearchSettings
+	last        *search.Result // the last search, for the log
+	lowSearches int            // consecutive searches below the resign threshold
 }
 
 // SearchSettings are what a SearchPlayer takes from the engine's Config.
@@ -66,16 +66,16 @@ func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color
 func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 	rt := p.cfg.Tuning.Resign
 	if p.cfg.ResignThreshold <= 0 || r.Playouts < rt.MinPlayouts || r.WinRate >= p.cfg.ResignThreshold {
-		p.lowMoves = 0
+		p.lowSearches = 0
 		return false
 	}
-	p.lowMoves++
+	p.lowSearches++
 	opening := rt.Opening
 	if g.Handicap() > 0 {
 		opening *= rt.HandicapFactor
 	}
 	played := float64(g.MoveNumber()) / float64(g.Size()*g.Size())
-	return p.lowMoves >= rt.Moves && played >= opening
+	return p.lowSearches >= rt.Moves && played >= opening
 }
 
 // Ownership implements Judge with the search's playout policy alone (see
@@ -95,8 +95,8 @@ func (p *SearchPlayer) Ownership(ctx context.Context, g *rules.Game) (*Ownership
 	return o, nil
 }
 
-// Report returns the last search's summary for the genmove log line.
-func (p *SearchPlayer) Report() logrus.Fields {
+// Summary returns the last search's summary for the genmove log line.
+func (p *SearchPlayer) Summary() logrus.Fields {
 	r := p.last
 	if r == nil {
 		return nil

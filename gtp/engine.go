@@ -77,10 +77,10 @@ type Generator interface {
 	GenMove(ctx context.Context, c rules.Color, cleanup bool) (p rules.Point, resign bool, err error)
 	// SuggestMove generates a move for c without playing it.
 	SuggestMove(ctx context.Context, c rules.Color) (p rules.Point, resign bool, err error)
-	// GenMoveAnalyze is GenMove calling report about every interval with
-	// the search's state (lz-genmove_analyze, live GoGui graphics); report
+	// GenMoveAnalyze is GenMove calling progress about every interval with
+	// the search's state (lz-genmove_analyze, live GoGui graphics); progress
 	// runs on another goroutine while GenMoveAnalyze runs.
-	GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, report func(*analysis.Snapshot)) (p rules.Point, resign bool, err error)
+	GenMoveAnalyze(ctx context.Context, c rules.Color, cleanup bool, every time.Duration, progress func(*analysis.Snapshot)) (p rules.Point, resign bool, err error)
 	// Ponder thinks on the opponent's time until ctx is done, or returns
 	// at once when pondering is off.
 	Ponder(ctx context.Context)
@@ -91,9 +91,9 @@ type Generator interface {
 // Analyst analyses the position without playing.
 type Analyst interface {
 	// Analyze searches the position for c until ctx is done, calling
-	// report (on another goroutine) about every interval; it returns when
+	// progress (on another goroutine) about every interval; it returns when
 	// ctx is done.
-	Analyze(ctx context.Context, c rules.Color, every time.Duration, report func(*analysis.Snapshot))
+	Analyze(ctx context.Context, c rules.Color, every time.Duration, progress func(*analysis.Snapshot))
 	// Estimate returns one analysis of the position for c (nil if the
 	// engine cannot analyse), within ctx.
 	Estimate(ctx context.Context, c rules.Color) *analysis.Snapshot
