@@ -122,7 +122,9 @@ func (w *worker) makeScratch(b *rules.Board) {
 }
 
 // run simulates until the budget is spent. Each simulation first claims
-// its place in the playout budget, so workers never overshoot it.
+// its place in the playout budget, so workers never overshoot it. A
+// worker runs one simulation at least, even past its deadline, so that a
+// search cut short still chooses from the best prior rather than pass.
 // The first worker also calls the budget's Progress function.
 func (w *worker) run(ctx context.Context) {
 	b := &w.s.budget
@@ -132,7 +134,7 @@ func (w *worker) run(ctx context.Context) {
 	defer w.batches.flushAll()
 	defer w.tallies.payAll()
 	defer w.settleCounts()
-	for !w.s.shouldStop(ctx, w) {
+	for w.simulations == 0 || !w.s.shouldStop(ctx, w) {
 		if w.claimed == 0 && !w.claim(limit) {
 			return
 		}

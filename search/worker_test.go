@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -153,4 +154,15 @@ func TestWorkersTakeLeafValuesFromTheirEvaluator(t *testing.T) {
 		}
 	}
 	assert.Positive(t, replies, "the search went below the root")
+}
+
+// A search whose time is up before it starts still runs a simulation, so
+// it plays the move its knowledge likes best rather than pass.
+func TestSearchOutOfTimeStillChoosesAMove(t *testing.T) {
+	g := emptyGame(t, 19)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := New(DefaultConfig()).Search(ctx, g, rules.Black, Budget{Hard: time.Nanosecond})
+	assert.GreaterOrEqual(t, r.Playouts, 1)
+	assert.NotEqual(t, rules.Pass, r.Move)
 }
