@@ -1,0 +1,453 @@
+package nn
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// Convolutions on images stored channels last (HWC): an image of C
+// channels and H×W points holds the value of channel c at point (y, x) in
+// element (y*W+x)*C + c. In that layout a point's channels are contiguous,
+// so a convolution is a matrix product with the points as rows and the
+// channels as columns: the kernels vectorise over channels and read the
+// image in place. CHWToHWC and HWCToCHW convert from and to the planar
+// layout of the model's inputs and of a reference implementation.
+//
+// Weights are given in the model file's order, as Conv.Weights holds
+// them: weights[((ky*K+kx)*inC+ic)*outC+oc] multiplies input channel ic
+// at offset (ky-K/2, kx-K/2) from the output point into output channel
+// oc. They are prepared once (PrepareConv3x3, PrepareConv,
+// PrepareMatMul): the prepared forms are read-only and may be shared by
+// goroutines, each of which brings its own ConvWorkspace.
+
+// ConvWorkspace holds the scratch memory of the convolutions. It grows on
+// demand and is then reused: after the first call at the largest size
+// nothing is allocated. A workspace may not be used by two goroutines at
+// once.
+type ConvWorkspace struct {
+	pad, v, m   []float32
+	ones, zeros []float32
+	offs        []int
+	tmp         [36 * 8]float32 // the transforms' 6x6 vectors of 8
+}
+
+func growF32(s []float32, n int) []float32 {
+	if cap(s) < n {
+		return make([]float32, n)
+	}
+	return s[:n]
+}
+
+// CHWToHWC writes into dst the HWC form of the planar image src of c
+// channels of n points each.
+func CHWToHWC(dst, src []float32, c, n int) {
+	src, dst = src[:c*n], dst[:c*n]
+	for ch := 0; ch < c; ch++ {
+		for i, v := range src[ch*n : (ch+1)*n] {
+			dst[i*c+ch] = v
+		}
+	}
+}
+
+// HWCToCHW writes into dst the planar form of the HWC image src of c
+// channels of n points each.
+func HWCToCHW(dst, src []float32, c, n int) {
+	src, dst = src[:c*n], dst[:c*n]
+	for ch := 0; ch < c; ch++ {
+		d := dst[ch*n : (ch+1)*n]
+		for i := range d {
+			d[i] = src[i*c+ch]
+		}
+	}
+}
+
+// Activate applies a's scale, bias and ReLU (not its residual) in place to
+// the HWC image x of c channels.
+func Activate(x []float32, c int, a *Epilogue) {
+	for i := 0; i+c <= len(x); i += c {
+		activateRow(x[i:i+c], x[i:i+c], a)
+	}
+}
+
+// activateRow writes a(src) into dst, both one point's channels.
+func activateRow(dst, src []float32, a *Epilogue) {
+	src = src[:len(dst)]
+	for ch, v := range src {
+		if a.Scale != nil {
+			v *= a.Scale[ch]
+		}
+		if a.Bias != nil {
+			v += a.Bias[ch]
+		}
+		if a.ReLU && !(v >= 0) {
+			v = 0
+		}
+		dst[ch] = v
+	}
+}
+
+// padImage writes into dst (hp×wp points of cp channels) the HWC image
+// in (h×w points of c ≤ cp channels), its point (y, x) at (y+top,
+// x+left), activated by pre if not nil, and zeros everywhere else: the
+// zero padding is applied after the activation, as a convolution of the
+// activated image needs.
+func padImage(dst []float32, hp, wp, cp, top, left int, in []float32, h, w, c int, pre *Epilogue) {
+	dst = dst[:hp*wp*cp]
+	in = in[:h*w*c]
+	clear(dst[:(top*wp+left)*cp])
+	for y := 0; y < h; y++ {
+		row := dst[((y+top)*wp+left)*cp:]
+		src := in[y*w*c : (y+1)*w*c]
+		switch {
+		case pre == nil && cp == c:
+			copy(row, src)
+		default:
+			for x := 0; x < w; x++ {
+				d, s := row[x*cp:x*cp+cp], src[x*c:x*c+c]
+				if pre == nil {
+					copy(d, s)
+				} else {
+					activateRow(d[:c], s, pre)
+				}
+				clear(d[c:])
+			}
+		}
+		// The rest of this row and the start of the next.
+		end := ((y+top+1)*wp + left) * cp
+		clear(dst[((y+top)*wp+left+w)*cp : min(end, len(dst))])
+	}
+	clear(dst[((h+top)*wp+left)*cp:])
+}
+
+// PreparedConv is a prepared K×K convolution (K odd, zero padding (K-1)/2,
+// stride 1) computed directly: every output point is a row of a matrix
+// product whose K*K segments read the taps from the padded image in
+// place. It serves the first layer (5x5), the heads' 1x1 convolutions
+// and any 3x3 one (Winograd3x3 is faster for those).
+type PreparedConv struct {
+	InC, OutC, K int
+	b            *Packed // row (ky*K+kx)*InC + ic, column oc
+}
+
+// PrepareConv prepares the k×k convolution from inC to outC channels
+// with weights in the model's order (see above).
+func PrepareConv(weights []float32, inC, outC, k int) *PreparedConv {
+	if k <= 0 || k%2 == 0 || inC <= 0 || outC <= 0 || len(weights) != outC*inC*k*k {
+		panic(fmt.Sprintf("nn: PrepareConv(%d weights, %d, %d, %d)", len(weights), inC, outC, k))
+	}
+	// The model's order is already the matrix B of the product: row
+	// (ky*k+kx)*inC+ic, column oc.
+	return &PreparedConv{InC: inC, OutC: outC, K: k, b: PackB(weights, k*k*inC, outC, outC)}
+}
+
+// PrepareMatMul prepares the product by the inC×outC matrix weights
+// (KataGo's matmul layers): Apply with h = rows, w = 1 then maps each
+// row of inC values to outC values, as a 1x1 convolution would.
+func PrepareMatMul(weights []float32, inC, outC int) *PreparedConv {
+	if len(weights) != inC*outC {
+		panic(fmt.Sprintf("nn: PrepareMatMul(%d weights, %d, %d)", len(weights), inC, outC))
+	}
+	return &PreparedConv{InC: inC, OutC: outC, K: 1, b: PackB(weights, inC, outC, outC)}
+}
+
+// Apply writes into out (h×w×OutC) the convolution of in (h×w×InC, HWC),
+// activated first by pre if not nil (its Residual must be nil), then
+// post-processed by ep.
+func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
+	c, k := cv.InC, cv.K
+	if len(in) < h*w*c || len(out) < h*w*cv.OutC {
+		panic("nn: PreparedConv.Apply: image too short")
+	}
+	if k == 1 {
+		a := in
+		if pre != nil {
+			ws.pad = growF32(ws.pad, h*w*c)
+			padImage(ws.pad, h, w, c, 0, 0, in, h, w, c, pre)
+			a = ws.pad
+		}
+		Gemm(h*w, a, c, cv.b, out, cv.OutC, ep)
+		return
+	}
+	r := k / 2
+	hp, wp := h+k-1, w+k-1
+	ws.pad = growF32(ws.pad, hp*wp*c)
+	padImage(ws.pad, hp, wp, c, r, r, in, h, w, c, pre)
+	ws.offs = ws.offs[:0]
+	for ky := 0; ky < k; ky++ {
+		for kx := 0; kx < k; kx++ {
+			ws.offs = append(ws.offs, (ky*wp+kx)*c)
+		}
+	}
+	job := gemmJob{m: w, a: ws.pad, lda: c, offs: ws.offs, kc: c, b: cv.b, c: out, ldc: cv.OutC, ep: ep, ldr: cv.OutC}
+	for y := 0; y < h; y++ {
+		job.aOff = y * wp * c
+		job.cOff = y * w * cv.OutC
+		job.rOff = job.cOff
+		gemm(&job)
+	}
+}
+
+// Winograd F(4x4,3x3): an output tile of 4x4 points is Aᵀ[(G g Gᵀ) ⊙
+// (Bᵀ d B)]A for the 6x6 input tile d and the 3x3 kernel g. The 36
+// elementwise products, summed over input channels, are 36 matrix
+// products (tiles × inC by inC × outC), 4x fewer multiplications than
+// the direct convolution; the transforms cost a few additions per value.
+var (
+	winoG = [6][3]float64{
+		{1.0 / 4, 0, 0},
+		{-1.0 / 6, -1.0 / 6, -1.0 / 6},
+		{-1.0 / 6, 1.0 / 6, -1.0 / 6},
+		{1.0 / 24, 1.0 / 12, 1.0 / 6},
+		{1.0 / 24, -1.0 / 12, 1.0 / 6},
+		{0, 0, 1},
+	}
+)
+
+// Winograd3x3 is a prepared 3x3 convolution (zero padding 1, stride 1)
+// computed with Winograd's F(4x4,3x3).
+type Winograd3x3 struct {
+	InC, OutC int
+	cin8      int         // InC rounded up to 8: the transforms' vectors
+	n16       int         // OutC rounded up to gemmNR
+	u         [36]*Packed // G g Gᵀ per tile position: cin8 × OutC
+}
+
+// PrepareConv3x3 prepares the 3x3 convolution from inC to outC channels
+// with weights in the model's order (see above).
+func PrepareConv3x3(weights []float32, inC, outC int) *Winograd3x3 {
+	if len(weights) != outC*inC*9 || inC <= 0 || outC <= 0 {
+		panic(fmt.Sprintf("nn: PrepareConv3x3(%d weights, %d, %d)", len(weights), inC, outC))
+	}
+	cv := &Winograd3x3{InC: inC, OutC: outC, cin8: (inC + 7) &^ 7, n16: (outC + gemmNR - 1) &^ (gemmNR - 1)}
+	for xi := range cv.u {
+		cv.u[xi] = newPacked(cv.cin8, outC)
+	}
+	for oc := 0; oc < outC; oc++ {
+		for ic := 0; ic < inC; ic++ {
+			g := func(ky, kx int) float64 { return float64(weights[((ky*3+kx)*inC+ic)*outC+oc]) }
+			var t [6][3]float64 // G g
+			for i := 0; i < 6; i++ {
+				for j := 0; j < 3; j++ {
+					for k := 0; k < 3; k++ {
+						t[i][j] += winoG[i][k] * g(k, j)
+					}
+				}
+			}
+			for i := 0; i < 6; i++ {
+				for j := 0; j < 6; j++ {
+					var s float64 // (G g Gᵀ)[i][j]
+					for k := 0; k < 3; k++ {
+						s += t[i][k] * winoG[j][k]
+					}
+					cv.u[i*6+j].set(ic, oc, float32(s))
+				}
+			}
+		}
+	}
+	return cv
+}
+
+// winoArgs is the argument block of the assembly transforms; gemm_gen.go
+// knows its field offsets (every field is 8 bytes) and TestArgOffsets
+// checks them. The meaning of srcA, srcB, dstA, dstB depends on the
+// transform (see there).
+type winoArgs struct {
+	src              unsafe.Pointer
+	srcA, srcB       uintptr
+	ntiles, ngroups  uintptr
+	dst              unsafe.Pointer
+	dstA, dstB       uintptr
+	res, scale, bias unsafe.Pointer
+	ni, njLast       uintptr
+	tmp              unsafe.Pointer
+}
+
+// Apply writes into out (h×w×OutC, HWC) the convolution of in (h×w×InC,
+// HWC), activated first by pre if not nil (its Residual must be nil),
+// then post-processed by ep.
+func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
+	if h <= 0 || w <= 0 {
+		return
+	}
+	if len(in) < h*w*cv.InC || len(out) < h*w*cv.OutC {
+		panic("nn: Winograd3x3.Apply: image too short")
+	}
+	if ep != nil && (ep.Scale != nil && len(ep.Scale) < cv.OutC || ep.Bias != nil && len(ep.Bias) < cv.OutC ||
+		ep.Residual != nil && len(ep.Residual) < h*w*cv.OutC) {
+		panic("nn: Winograd3x3.Apply: epilogue too short")
+	}
+	cp, n16 := cv.cin8, cv.n16
+	tY, tX := (h+3)/4, (w+3)/4
+	tiles := tY * tX
+	hp, wp := 4*tY+2, 4*tX+2
+	ws.pad = growF32(ws.pad, hp*wp*cp)
+	ws.v = growF32(ws.v, 36*tiles*cp)
+	ws.m = growF32(ws.m, 36*tiles*n16)
+	padImage(ws.pad, hp, wp, cp, 1, 1, in, h, w, cv.InC, pre)
+
+	// Input transform: V[ξ][tile][channel].
+	for ty := 0; ty < tY; ty++ {
+		if useAsm {
+			args := winoArgs{
+				src:  unsafe.Pointer(&ws.pad[4*ty*wp*cp]),
+				srcA: uintptr(wp * cp * 4), srcB: uintptr(cp * 4),
+				ntiles: uintptr(tX), ngroups: uintptr(cp / 8),
+				dst:  unsafe.Pointer(&ws.v[ty*tX*cp]),
+				dstA: uintptr(tiles * cp * 4), dstB: uintptr(cp * 4),
+				tmp: unsafe.Pointer(&ws.tmp),
+			}
+			winoInput(&args)
+		} else {
+			winoInputGo(ws.pad, wp, cp, ty, tX, tiles, ws.v, 0, cp)
+		}
+	}
+
+	// The 36 products M[ξ] = V[ξ]·U[ξ].
+	segs := [1]int{0}
+	job := gemmJob{m: tiles, a: ws.v, lda: cp, offs: segs[:], kc: cp, c: ws.m, ldc: n16, fullPanels: true}
+	for xi := 0; xi < 36; xi++ {
+		job.aOff = xi * tiles * cp
+		job.cOff = xi * tiles * n16
+		job.b = cv.u[xi]
+		gemm(&job)
+	}
+
+	// Output transform and epilogue.
+	var scale, bias, res []float32
+	relu := false
+	if ep != nil {
+		scale, bias, res, relu = ep.Scale, ep.Bias, ep.Residual, ep.ReLU
+	}
+	groups := 0
+	if useAsm {
+		groups = cv.OutC / 8
+		if scale == nil {
+			if len(ws.ones) < cv.OutC {
+				ws.ones = make([]float32, cv.OutC)
+				for i := range ws.ones {
+					ws.ones[i] = 1
+				}
+			}
+			scale = ws.ones
+		}
+		if bias == nil {
+			if len(ws.zeros) < cv.OutC {
+				ws.zeros = make([]float32, cv.OutC)
+			}
+			bias = ws.zeros
+		}
+	}
+	for ty := 0; ty < tY; ty++ {
+		ni := min(4, h-4*ty)
+		if groups > 0 {
+			args := winoArgs{
+				src:  unsafe.Pointer(&ws.m[ty*tX*n16]),
+				srcA: uintptr(tiles * n16 * 4), srcB: uintptr(n16 * 4),
+				ntiles: uintptr(tX), ngroups: uintptr(groups),
+				dst:  unsafe.Pointer(&out[4*ty*w*cv.OutC]),
+				dstA: uintptr(w * cv.OutC * 4), dstB: uintptr(cv.OutC * 4),
+				scale: unsafe.Pointer(&scale[0]), bias: unsafe.Pointer(&bias[0]),
+				ni: uintptr(ni), njLast: uintptr(w - 4*(tX-1)),
+				tmp: unsafe.Pointer(&ws.tmp),
+			}
+			if res != nil {
+				args.res = unsafe.Pointer(&res[4*ty*w*cv.OutC])
+			}
+			winoOutputAsm(&args, res != nil, relu)
+		}
+		if groups*8 < cv.OutC {
+			winoOutputGo(ws.m, tiles, n16, ty, tX, out, h, w, cv.OutC, groups*8, cv.OutC, ep)
+		}
+	}
+}
+
+// bt4 is Bᵀ of F(4x4,3x3) applied to one column of 6 values.
+func bt4(d0, d1, d2, d3, d4, d5 float32) (o0, o1, o2, o3, o4, o5 float32) {
+	o0 = 4*d0 - 5*d2 + d4
+	a, b := d4-4*d2, d3-4*d1
+	o1, o2 = a+b, a-b
+	c, e := d4-d2, 2*(d3-d1)
+	o3, o4 = c+e, c-e
+	o5 = 4*d1 - 5*d3 + d5
+	return
+}
+
+// at4 is Aᵀ of F(4x4,3x3) applied to one column of 6 values.
+func at4(m0, m1, m2, m3, m4, m5 float32) (o0, o1, o2, o3 float32) {
+	s12, d12 := m1+m2, m1-m2
+	s34, d34 := m3+m4, m3-m4
+	return m0 + s12 + s34, d12 + 2*d34, s12 + 4*s34, d12 + 8*d34 + m5
+}
+
+// winoInputGo is the input transform of tile row ty for channels c0..c1:
+// V[ξ][tile][c] = (Bᵀ d B)[ξ] for the tile's 6x6 points d of the padded
+// image pad (wp points a row, cp channels).
+func winoInputGo(pad []float32, wp, cp, ty, tX, tiles int, v []float32, c0, c1 int) {
+	for tx := 0; tx < tX; tx++ {
+		t := ty*tX + tx
+		base := (4*ty*wp + 4*tx) * cp
+		for c := c0; c < c1; c++ {
+			var d [6][6]float32
+			for i := range d {
+				for j := range d[i] {
+					d[i][j] = pad[base+(i*wp+j)*cp+c]
+				}
+			}
+			for j := 0; j < 6; j++ {
+				d[0][j], d[1][j], d[2][j], d[3][j], d[4][j], d[5][j] = bt4(d[0][j], d[1][j], d[2][j], d[3][j], d[4][j], d[5][j])
+			}
+			for i := 0; i < 6; i++ {
+				r := &d[i]
+				r[0], r[1], r[2], r[3], r[4], r[5] = bt4(r[0], r[1], r[2], r[3], r[4], r[5])
+				for l, x := range r {
+					v[((i*6+l)*tiles+t)*cp+c] = x
+				}
+			}
+		}
+	}
+}
+
+// winoOutputGo is the output transform of tile row ty for channels
+// c0..c1, with the epilogue, writing the points inside the h×w image.
+func winoOutputGo(m []float32, tiles, n16, ty, tX int, out []float32, h, w, outC, c0, c1 int, ep *Epilogue) {
+	for tx := 0; tx < tX; tx++ {
+		t := ty*tX + tx
+		for c := c0; c < c1; c++ {
+			var d [6][6]float32
+			for i := range d {
+				for j := range d[i] {
+					d[i][j] = m[((i*6+j)*tiles+t)*n16+c]
+				}
+			}
+			var o [4][4]float32
+			for j := 0; j < 6; j++ {
+				d[0][j], d[1][j], d[2][j], d[3][j] = at4(d[0][j], d[1][j], d[2][j], d[3][j], d[4][j], d[5][j])
+			}
+			for i := 0; i < 4; i++ {
+				r := &d[i]
+				o[i][0], o[i][1], o[i][2], o[i][3] = at4(r[0], r[1], r[2], r[3], r[4], r[5])
+			}
+			for i := 0; i < 4 && 4*ty+i < h; i++ {
+				for j := 0; j < 4 && 4*tx+j < w; j++ {
+					k := ((4*ty+i)*w+4*tx+j)*outC + c
+					v := o[i][j]
+					if ep != nil {
+						if ep.Scale != nil {
+							v *= ep.Scale[c]
+						}
+						if ep.Bias != nil {
+							v += ep.Bias[c]
+						}
+						if ep.Residual != nil {
+							v += ep.Residual[k]
+						}
+						if ep.ReLU && !(v >= 0) {
+							v = 0
+						}
+					}
+					out[k] = v
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,284 @@
+package nn
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// naiveConv is the k×k convolution of the HWC image in (h×w×inC) with
+// weights in the model's order, zero padded, activated first by pre and
+// post-processed by ep, in float64 with plain loops.
+func naiveConv(in []float32, h, w, inC int, weights []float32, outC, k int, pre, ep *Epilogue) []float64 {
+	act := make([]float64, len(in))
+	for i, v := range in {
+		x := float64(v)
+		if pre != nil {
+			c := i % inC
+			if pre.Scale != nil {
+				x *= float64(pre.Scale[c])
+			}
+			if pre.Bias != nil {
+				x += float64(pre.Bias[c])
+			}
+			if pre.ReLU {
+				x = math.Max(x, 0)
+			}
+		}
+		act[i] = x
+	}
+	out := make([]float64, h*w*outC)
+	r := k / 2
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			for oc := 0; oc < outC; oc++ {
+				var s float64
+				for ky := 0; ky < k; ky++ {
+					for kx := 0; kx < k; kx++ {
+						yy, xx := y+ky-r, x+kx-r
+						if yy < 0 || yy >= h || xx < 0 || xx >= w {
+							continue
+						}
+						for ic := 0; ic < inC; ic++ {
+							s += act[(yy*w+xx)*inC+ic] * float64(weights[((ky*k+kx)*inC+ic)*outC+oc])
+						}
+					}
+				}
+				i := (y*w+x)*outC + oc
+				if ep != nil {
+					if ep.Scale != nil {
+						s *= float64(ep.Scale[oc])
+					}
+					if ep.Bias != nil {
+						s += float64(ep.Bias[oc])
+					}
+					if ep.Residual != nil {
+						s += float64(ep.Residual[i])
+					}
+					if ep.ReLU {
+						s = math.Max(s, 0)
+					}
+				}
+				out[i] = s
+			}
+		}
+	}
+	return out
+}
+
+// randEpilogue draws an epilogue of one of 16 kinds for n channels and
+// outputs of size size.
+func randEpilogue(r *rand.Rand, kind, n, size int) *Epilogue {
+	if kind == 0 {
+		return nil
+	}
+	ep := &Epilogue{ReLU: kind&8 != 0}
+	if kind&1 != 0 {
+		ep.Scale = randSlice(r, n, 1)
+	}
+	if kind&2 != 0 {
+		ep.Bias = randSlice(r, n, 1)
+	}
+	if kind&4 != 0 && size > 0 {
+		ep.Residual = randSlice(r, size, 1)
+	}
+	return ep
+}
+
+// convCase is one random convolution: a ResNet's magnitudes, inputs
+// N(0,1) and weights N(0, 0.05).
+type convCase struct {
+	h, w, inC, outC, k int
+	in, weights        []float32
+	pre, ep            *Epilogue
+}
+
+func newConvCase(r *rand.Rand, h, w, inC, outC, k int) *convCase {
+	c := &convCase{h: h, w: w, inC: inC, outC: outC, k: k,
+		in: randSlice(r, h*w*inC, 1), weights: randSlice(r, k*k*inC*outC, 0.05)}
+	c.pre = randEpilogue(r, r.IntN(16)&^4, inC, 0)
+	c.ep = randEpilogue(r, r.IntN(16), outC, h*w*outC)
+	return c
+}
+
+// check compares out with the naive convolution: the error must stay
+// within 1e-4 of the outputs' scale (their RMS, at least 1).
+func (c *convCase) check(t *testing.T, out []float32) float64 {
+	t.Helper()
+	want := naiveConv(c.in, c.h, c.w, c.inC, c.weights, c.outC, c.k, c.pre, c.ep)
+	var ss float64
+	for _, v := range want {
+		ss += v * v
+	}
+	scale := math.Max(1, math.Sqrt(ss/float64(len(want))))
+	worst := 0.0
+	for i, v := range want {
+		d := math.Abs(float64(out[i])-v) / scale
+		if d > worst {
+			worst = d
+		}
+		require.LessOrEqual(t, d, 1e-4, "%dx%d %d->%d k=%d: point %d channel %d: got %v want %v",
+			c.h, c.w, c.inC, c.outC, c.k, i/c.outC, i%c.outC, out[i], v)
+	}
+	return worst
+}
+
+var convShapes = []struct{ h, w, inC, outC int }{
+	{1, 1, 1, 1}, {1, 1, 5, 3}, {2, 3, 3, 17}, {3, 3, 8, 8}, {4, 4, 9, 16},
+	{5, 5, 13, 7}, {6, 7, 16, 33}, {7, 7, 24, 24}, {8, 8, 1, 40}, {9, 9, 96, 96},
+	{10, 13, 17, 15}, {11, 11, 33, 48}, {13, 13, 40, 41}, {17, 2, 7, 9},
+	{19, 19, 96, 96}, {19, 19, 22, 3}, {21, 23, 130, 129}, {25, 25, 64, 130},
+}
+
+func TestConv3x3(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 8))
+		ws := &ConvWorkspace{}
+		worst := 0.0
+		for _, s := range convShapes {
+			c := newConvCase(r, s.h, s.w, s.inC, s.outC, 3)
+			out := make([]float32, s.h*s.w*s.outC)
+			PrepareConv3x3(c.weights, s.inC, s.outC).Apply(ws, c.in, s.h, s.w, c.pre, out, c.ep)
+			worst = math.Max(worst, c.check(t, out))
+		}
+		t.Logf("worst error relative to the outputs' RMS: %.2g", worst)
+	})
+}
+
+func TestConvDirect(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(9, 10))
+		ws := &ConvWorkspace{}
+		for _, k := range []int{1, 3, 5} {
+			for _, s := range convShapes {
+				if s.h*s.w*s.inC*s.outC*k*k > 30_000_000 {
+					continue
+				}
+				c := newConvCase(r, s.h, s.w, s.inC, s.outC, k)
+				out := make([]float32, s.h*s.w*s.outC)
+				PrepareConv(c.weights, s.inC, s.outC, k).Apply(ws, c.in, s.h, s.w, c.pre, out, c.ep)
+				c.check(t, out)
+			}
+		}
+	})
+}
+
+func TestMatMul(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(11, 12))
+		ws := &ConvWorkspace{}
+		for _, s := range []struct{ rows, in, out int }{{1, 1, 1}, {1, 288, 96}, {1, 96, 3}, {3, 50, 17}} {
+			c := newConvCase(r, s.rows, 1, s.in, s.out, 1)
+			out := make([]float32, s.rows*s.out)
+			PrepareMatMul(c.weights, s.in, s.out).Apply(ws, c.in, s.rows, 1, c.pre, out, c.ep)
+			c.check(t, out)
+		}
+	})
+}
+
+// TestConvWorkspaceReuse runs convolutions of decreasing then increasing
+// sizes on one workspace: stale data from a larger image must not leak
+// into the padding of a smaller one.
+func TestConvWorkspaceReuse(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(13, 14))
+		ws := &ConvWorkspace{}
+		for _, n := range []int{19, 7, 13, 2, 19} {
+			for _, k := range []int{3, 5} {
+				c := newConvCase(r, n, n, 12, 16, k)
+				out := make([]float32, n*n*16)
+				if k == 3 {
+					PrepareConv3x3(c.weights, 12, 16).Apply(ws, c.in, n, n, c.pre, out, c.ep)
+				} else {
+					PrepareConv(c.weights, 12, 16, k).Apply(ws, c.in, n, n, c.pre, out, c.ep)
+				}
+				c.check(t, out)
+			}
+		}
+	})
+}
+
+func TestLayouts(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	src := randSlice(r, 5*7, 1)
+	hwc := make([]float32, len(src))
+	CHWToHWC(hwc, src, 5, 7)
+	assert.Equal(t, src[2*7+3], hwc[3*5+2])
+	back := make([]float32, len(src))
+	HWCToCHW(back, hwc, 5, 7)
+	assert.Equal(t, src, back)
+
+	x := []float32{-1, 2, 3, -4}
+	Activate(x, 2, &Epilogue{Scale: []float32{2, 1}, Bias: []float32{0, -3}, ReLU: true})
+	assert.Equal(t, []float32{0, 0, 6, 0}, x)
+}
+
+func TestConvNoAllocation(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	c := newConvCase(r, 19, 19, 32, 32, 3)
+	wino := PrepareConv3x3(c.weights, 32, 32)
+	direct := PrepareConv(c.weights, 32, 32, 3)
+	ws := &ConvWorkspace{}
+	out := make([]float32, 19*19*32)
+	ep := &Epilogue{Scale: randSlice(r, 32, 1), Bias: randSlice(r, 32, 1), Residual: c.in, ReLU: true}
+	allocs := testing.AllocsPerRun(5, func() {
+		wino.Apply(ws, c.in, 19, 19, ep, out, ep)
+		direct.Apply(ws, c.in, 19, 19, nil, out, ep)
+	})
+	assert.Zero(t, allocs)
+}
+
+// benchConv reports nominal GFLOP/s: those of the direct convolution,
+// 2*inC*outC*k*k per point, whatever the algorithm.
+func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
+	for _, asm := range []bool{true, false} {
+		if asm && !haveAsm {
+			continue
+		}
+		name := "go"
+		if asm {
+			name = "asm"
+		}
+		b.Run(fmt.Sprintf("%dx%d_c%d/%s", n, n, outC, name), func(b *testing.B) {
+			saved := useAsm
+			useAsm = asm
+			defer func() { useAsm = saved }()
+			r := rand.New(rand.NewPCG(1, 1))
+			in := randSlice(r, n*n*inC, 1)
+			weights := randSlice(r, k*k*inC*outC, 0.05)
+			ep := &Epilogue{Scale: randSlice(r, outC, 1), Bias: randSlice(r, outC, 1), ReLU: true}
+			out := make([]float32, n*n*outC)
+			ws := &ConvWorkspace{}
+			apply := PrepareConv(weights, inC, outC, k).Apply
+			if winograd {
+				apply = PrepareConv3x3(weights, inC, outC).Apply
+			}
+			apply(ws, in, n, n, nil, out, ep)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				apply(ws, in, n, n, nil, out, ep)
+			}
+			flops := 2 * float64(n*n*inC*outC*k*k) * float64(b.N)
+			b.ReportMetric(flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
+	}
+}
+
+func BenchmarkConv3x3(b *testing.B) {
+	benchConv(b, 19, 96, 96, 3, true)
+	benchConv(b, 9, 96, 96, 3, true)
+}
+
+func BenchmarkConv3x3Direct(b *testing.B) {
+	benchConv(b, 19, 96, 96, 3, false)
+	benchConv(b, 9, 96, 96, 3, false)
+}
+
+func BenchmarkConv5x5(b *testing.B) {
+	benchConv(b, 19, 22, 96, 5, false)
+}
