@@ -63,10 +63,77 @@ func HWCToCHW(dst, src []float32, c, n int) {
 
 // Activate applies a's scale, bias and ReLU (not its residual) in place to
 // the HWC image x of c channels.
-func Activate(x []float32, c int, a *Epilogue) {
-	for i := 0; i+c <= len(x); i += c {
-		activateRow(x[i:i+c], x[i:i+c], a)
+func Activate(ws *ConvWorkspace, x []float32, c int, a *Epilogue) {
+	activatePoints(ws, x, c, x, c, len(x)/c, c, a)
+}
+
+// actArgs is the argument block of activateRows (see gemm_gen.go).
+type actArgs struct {
+	dst           unsafe.Pointer
+	dstStride     uintptr // bytes between points
+	src           unsafe.Pointer
+	srcStride     uintptr
+	npix, ngroups uintptr
+	scale, bias   unsafe.Pointer
+	relu          uintptr
+}
+
+// activatePoints writes a(src) into dst for n points of c channels, the
+// points dstStride and srcStride values apart.
+func activatePoints(ws *ConvWorkspace, dst []float32, dstStride int, src []float32, srcStride, n, c int, a *Epilogue) {
+	if n <= 0 {
+		return
 	}
+	_ = dst[(n-1)*dstStride+c-1]
+	_ = src[(n-1)*srcStride+c-1]
+	groups := 0
+	if useAsm {
+		groups = c / 8
+	}
+	if groups > 0 {
+		scale, bias := ws.onesZeros(c)
+		if a.Scale != nil {
+			scale = a.Scale
+		}
+		if a.Bias != nil {
+			bias = a.Bias
+		}
+		args := actArgs{
+			dst: unsafe.Pointer(&dst[0]), dstStride: uintptr(dstStride * 4),
+			src: unsafe.Pointer(&src[0]), srcStride: uintptr(srcStride * 4),
+			npix: uintptr(n), ngroups: uintptr(groups),
+			scale: unsafe.Pointer(&scale[:c][0]), bias: unsafe.Pointer(&bias[:c][0]),
+		}
+		if a.ReLU {
+			args.relu = 1
+		}
+		activateRows(&args)
+	}
+	if c0 := groups * 8; c0 < c {
+		part := *a
+		if part.Scale != nil {
+			part.Scale = part.Scale[c0:]
+		}
+		if part.Bias != nil {
+			part.Bias = part.Bias[c0:]
+		}
+		for i := 0; i < n; i++ {
+			activateRow(dst[i*dstStride+c0:i*dstStride+c], src[i*srcStride+c0:], &part)
+		}
+	}
+}
+
+// onesZeros returns n ones and n zeros: the scale and bias of no
+// activation.
+func (ws *ConvWorkspace) onesZeros(n int) (ones, zeros []float32) {
+	if len(ws.ones) < n {
+		ws.ones = make([]float32, n)
+		for i := range ws.ones {
+			ws.ones[i] = 1
+		}
+		ws.zeros = make([]float32, n)
+	}
+	return ws.ones, ws.zeros
 }
 
 // activateRow writes a(src) into dst, both one point's channels.
@@ -91,7 +158,7 @@ func activateRow(dst, src []float32, a *Epilogue) {
 // x+left), activated by pre if not nil, and zeros everywhere else: the
 // zero padding is applied after the activation, as a convolution of the
 // activated image needs.
-func padImage(dst []float32, hp, wp, cp, top, left int, in []float32, h, w, c int, pre *Epilogue) {
+func padImage(ws *ConvWorkspace, dst []float32, hp, wp, cp, top, left int, in []float32, h, w, c int, pre *Epilogue) {
 	dst = dst[:hp*wp*cp]
 	in = in[:h*w*c]
 	clear(dst[:(top*wp+left)*cp])
@@ -101,15 +168,15 @@ func padImage(dst []float32, hp, wp, cp, top, left int, in []float32, h, w, c in
 		switch {
 		case pre == nil && cp == c:
 			copy(row, src)
-		default:
+		case pre == nil:
 			for x := 0; x < w; x++ {
-				d, s := row[x*cp:x*cp+cp], src[x*c:x*c+c]
-				if pre == nil {
-					copy(d, s)
-				} else {
-					activateRow(d[:c], s, pre)
-				}
-				clear(d[c:])
+				copy(row[x*cp:x*cp+c], src[x*c:x*c+c])
+				clear(row[x*cp+c : x*cp+cp])
+			}
+		default:
+			activatePoints(ws, row, cp, src, c, w, c, pre)
+			for x := 0; cp > c && x < w; x++ {
+				clear(row[x*cp+c : x*cp+cp])
 			}
 		}
 		// The rest of this row and the start of the next.
@@ -162,7 +229,7 @@ func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Ep
 		a := in
 		if pre != nil {
 			ws.pad = growF32(ws.pad, h*w*c)
-			padImage(ws.pad, h, w, c, 0, 0, in, h, w, c, pre)
+			padImage(ws, ws.pad, h, w, c, 0, 0, in, h, w, c, pre)
 			a = ws.pad
 		}
 		Gemm(h*w, a, c, cv.b, out, cv.OutC, ep)
@@ -171,7 +238,7 @@ func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Ep
 	r := k / 2
 	hp, wp := h+k-1, w+k-1
 	ws.pad = growF32(ws.pad, hp*wp*c)
-	padImage(ws.pad, hp, wp, c, r, r, in, h, w, c, pre)
+	padImage(ws, ws.pad, hp, wp, c, r, r, in, h, w, c, pre)
 	ws.offs = ws.offs[:0]
 	for ky := 0; ky < k; ky++ {
 		for kx := 0; kx < k; kx++ {
@@ -283,7 +350,7 @@ func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epi
 	ws.pad = growF32(ws.pad, hp*wp*cp)
 	ws.v = growF32(ws.v, 36*tiles*cp)
 	ws.m = growF32(ws.m, 36*tiles*n16)
-	padImage(ws.pad, hp, wp, cp, 1, 1, in, h, w, cv.InC, pre)
+	padImage(ws, ws.pad, hp, wp, cp, 1, 1, in, h, w, cv.InC, pre)
 
 	// Input transform: V[ξ][tile][channel].
 	for ty := 0; ty < tY; ty++ {
@@ -321,20 +388,12 @@ func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epi
 	groups := 0
 	if useAsm {
 		groups = cv.OutC / 8
+		ones, zeros := ws.onesZeros(cv.OutC)
 		if scale == nil {
-			if len(ws.ones) < cv.OutC {
-				ws.ones = make([]float32, cv.OutC)
-				for i := range ws.ones {
-					ws.ones[i] = 1
-				}
-			}
-			scale = ws.ones
+			scale = ones
 		}
 		if bias == nil {
-			if len(ws.zeros) < cv.OutC {
-				ws.zeros = make([]float32, cv.OutC)
-			}
-			bias = ws.zeros
+			bias = zeros
 		}
 	}
 	for ty := 0; ty < tY; ty++ {

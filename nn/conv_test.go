@@ -212,9 +212,19 @@ func TestLayouts(t *testing.T) {
 	HWCToCHW(back, hwc, 5, 7)
 	assert.Equal(t, src, back)
 
-	x := []float32{-1, 2, 3, -4}
-	Activate(x, 2, &Epilogue{Scale: []float32{2, 1}, Bias: []float32{0, -3}, ReLU: true})
-	assert.Equal(t, []float32{0, 0, 6, 0}, x)
+	kernelPaths(t, func(t *testing.T) {
+		x := []float32{-1, 2, 3, -4}
+		Activate(&ConvWorkspace{}, x, 2, &Epilogue{Scale: []float32{2, 1}, Bias: []float32{0, -3}, ReLU: true})
+		assert.Equal(t, []float32{0, 0, 6, 0}, x)
+		x = randSlice(rand.New(rand.NewPCG(1, 2)), 3*20, 1)
+		want := append([]float32(nil), x...)
+		a := &Epilogue{Bias: randSlice(r, 20, 1), ReLU: true}
+		for i := range want {
+			want[i] = max(want[i]+a.Bias[i%20], 0)
+		}
+		Activate(&ConvWorkspace{}, x, 20, a)
+		assert.Equal(t, want, x)
+	})
 }
 
 func TestConvNoAllocation(t *testing.T) {
@@ -235,6 +245,11 @@ func TestConvNoAllocation(t *testing.T) {
 // benchConv reports nominal GFLOP/s: those of the direct convolution,
 // 2*inC*outC*k*k per point, whatever the algorithm.
 func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
+	benchConvPre(b, n, inC, outC, k, winograd, false)
+}
+
+// benchConvPre is benchConv, with a pre-activation of the input if pre.
+func benchConvPre(b *testing.B, n, inC, outC, k int, winograd, pre bool) {
 	for _, asm := range []bool{true, false} {
 		if asm && !haveAsm {
 			continue
@@ -242,6 +257,9 @@ func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
 		name := "go"
 		if asm {
 			name = "asm"
+		}
+		if pre {
+			name += "_pre"
 		}
 		b.Run(fmt.Sprintf("%dx%d_c%d/%s", n, n, outC, name), func(b *testing.B) {
 			saved := useAsm
@@ -251,17 +269,21 @@ func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
 			in := randSlice(r, n*n*inC, 1)
 			weights := randSlice(r, k*k*inC*outC, 0.05)
 			ep := &Epilogue{Scale: randSlice(r, outC, 1), Bias: randSlice(r, outC, 1), ReLU: true}
+			var act *Epilogue
+			if pre {
+				act = &Epilogue{Scale: randSlice(r, inC, 1), Bias: randSlice(r, inC, 1), ReLU: true}
+			}
 			out := make([]float32, n*n*outC)
 			ws := &ConvWorkspace{}
 			apply := PrepareConv(weights, inC, outC, k).Apply
 			if winograd {
 				apply = PrepareConv3x3(weights, inC, outC).Apply
 			}
-			apply(ws, in, n, n, nil, out, ep)
+			apply(ws, in, n, n, act, out, ep)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				apply(ws, in, n, n, nil, out, ep)
+				apply(ws, in, n, n, act, out, ep)
 			}
 			flops := 2 * float64(n*n*inC*outC*k*k) * float64(b.N)
 			b.ReportMetric(flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
@@ -272,6 +294,7 @@ func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
 func BenchmarkConv3x3(b *testing.B) {
 	benchConv(b, 19, 96, 96, 3, true)
 	benchConv(b, 9, 96, 96, 3, true)
+	benchConvPre(b, 19, 96, 96, 3, true, true)
 }
 
 func BenchmarkConv3x3Direct(b *testing.B) {

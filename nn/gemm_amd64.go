@@ -28,6 +28,9 @@ func sgemmKernel5(p *gemmArgs)
 func sgemmKernel6(p *gemmArgs)
 
 //go:noescape
+func activateRows(p *actArgs)
+
+//go:noescape
 func winoInput(p *winoArgs)
 
 //go:noescape

@@ -1702,6 +1702,42 @@ wi_group:
 	VZEROUPPER
 	RET
 
+// func activateRows(p *actArgs)
+TEXT ·activateRows(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), DI
+	MOVQ 0(DI), AX
+	MOVQ 16(DI), BX
+	MOVQ 32(DI), CX
+	MOVQ 48(DI), R8
+	MOVQ 56(DI), R9
+	MOVQ 40(DI), R10
+	SHLQ $5, R10
+	MOVQ 64(DI), R11
+	VXORPS Y15, Y15, Y15
+	TESTQ CX, CX
+	JEQ act_done
+act_pix:
+	XORQ DX, DX
+act_group:
+	VMOVUPS (BX)(DX*1), Y0
+	VMOVUPS (R9)(DX*1), Y1
+	VFMADD231PS (R8)(DX*1), Y0, Y1
+	TESTQ R11, R11
+	JEQ act_store
+	VMAXPS Y15, Y1, Y1
+act_store:
+	VMOVUPS Y1, (AX)(DX*1)
+	ADDQ $32, DX
+	CMPQ DX, R10
+	JLT act_group
+	ADDQ 8(DI), AX
+	ADDQ 24(DI), BX
+	DECQ CX
+	JNE act_pix
+act_done:
+	VZEROUPPER
+	RET
+
 // func winoOutput(p *winoArgs)
 TEXT ·winoOutput(SB), NOSPLIT, $0-8
 	MOVQ p+0(FP), DI

@@ -10,3 +10,5 @@ func sgemmKernel(mr int, p *gemmArgs) { panic("nn: no assembly kernels") }
 func winoInput(p *winoArgs) { panic("nn: no assembly kernels") }
 
 func winoOutputAsm(p *winoArgs, res, relu bool) { panic("nn: no assembly kernels") }
+
+func activateRows(p *actArgs) { panic("nn: no assembly kernels") }

@@ -46,6 +46,15 @@ func TestArgOffsets(t *testing.T) {
 	for i, o := range winoOffs {
 		assert.Equal(t, uintptr(8*i), o, "winoArgs field %d", i)
 	}
+	var a actArgs
+	actOffs := []uintptr{
+		unsafe.Offsetof(a.dst), unsafe.Offsetof(a.dstStride), unsafe.Offsetof(a.src), unsafe.Offsetof(a.srcStride),
+		unsafe.Offsetof(a.npix), unsafe.Offsetof(a.ngroups), unsafe.Offsetof(a.scale), unsafe.Offsetof(a.bias),
+		unsafe.Offsetof(a.relu),
+	}
+	for i, o := range actOffs {
+		assert.Equal(t, uintptr(8*i), o, "actArgs field %d", i)
+	}
 }
 
 func randSlice(r *rand.Rand, n int, sd float64) []float32 {
