@@ -46,6 +46,9 @@ type Output struct {
 	// WhiteLead is White's expected score lead in points; WhiteScoreSelfplay
 	// the expected final score of self-play (KataGo's scoreMean).
 	WhiteLead, WhiteScoreSelfplay float32
+	// WhiteScoreSelfplaySq is the expected square of that score (KataGo's
+	// scoreMeanSq, kata-raw-nn's whiteScoreSelfplaySq).
+	WhiteScoreSelfplaySq float32
 	// WhiteOwnership is, per board index, from -1 (Black's) to +1
 	// (White's).
 	WhiteOwnership []float32
