@@ -15,8 +15,9 @@ import (
 func benchCommand() *cli.Command {
 	d := bench.DefaultConfig()
 	return &cli.Command{
-		Name:  "bench",
-		Usage: "measure playouts per second (light playouts, the full search, and separate one-thread searches at once) and the tree's bytes per node",
+		Name:         "bench",
+		OnUsageError: onUsageError,
+		Usage:        "measure playouts per second (light playouts, the full search, and separate one-thread searches at once) and the tree's bytes per node",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "sizes", Value: "9,13,19", Usage: "board sizes, comma-separated"},
 			&cli.StringFlag{Name: "threads", Value: "1,2", Usage: "thread counts, comma-separated"},
@@ -28,10 +29,13 @@ func benchCommand() *cli.Command {
 			cfg := d
 			var err error
 			if cfg.Sizes, err = intList(c.String("sizes")); err != nil {
-				return err
+				return usageError{fmt.Errorf("--sizes: %w", err)}
 			}
 			if cfg.Threads, err = intList(c.String("threads")); err != nil {
-				return err
+				return usageError{fmt.Errorf("--threads: %w", err)}
+			}
+			if c.Int("runs") < 1 || c.Duration("duration") <= 0 {
+				return usageError{fmt.Errorf("--runs %d --duration %v: take 1 or more runs of a positive Go duration such as 500ms or 1s", c.Int("runs"), c.Duration("duration"))}
 			}
 			cfg.Runs, cfg.Duration = c.Int("runs"), c.Duration("duration")
 			ms, err := bench.Run(c.Context, cfg)

@@ -19,9 +19,10 @@ import (
 // from game records, written to stdout in the form pattern.Read reads.
 func learnCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "learn-patterns",
-		Usage:     "learn move-pattern strengths from SGF games (writes the gamma table to stdout)",
-		ArgsUsage: "GAME.sgf|FOLDER ...",
+		Name:         "learn-patterns",
+		OnUsageError: onUsageError,
+		Usage:        "learn move-pattern strengths from SGF games (writes the gamma table to stdout)",
+		ArgsUsage:    "GAME.sgf|FOLDER ...",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "iterations", Value: 40, Usage: "minorization-maximization iterations"},
 			&cli.IntFlag{Name: "test-every", Value: 10, Usage: "hold out every Nth game to measure the prediction on (0: none)"},

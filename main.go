@@ -4,11 +4,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sirupsen/logrus"
@@ -28,6 +32,10 @@ var _ gtp.Engine = (*engine.Engine)(nil)
 func main() {
 	if err := newApp(os.Stdin, os.Stdout, os.Stderr).Run(os.Args); err != nil {
 		fmt.Fprintln(os.Stderr, "yunzi:", err)
+		var u usageError
+		if errors.As(err, &u) {
+			os.Exit(2)
+		}
 		os.Exit(1)
 	}
 }
@@ -44,9 +52,12 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		ErrWriter: errOut,
 		Flags:     flags(),
 		Commands:  append(toolCommands(), benchCommand(), learnCommand()),
+		// Nothing but GTP may reach stdout while yunzi serves GTP: a usage
+		// error is one line on stderr, the help only when asked for.
+		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return fmt.Errorf("unexpected argument %q (yunzi takes only flags)", c.Args().First())
+				return usageError{fmt.Errorf("unexpected argument %q (yunzi takes only flags; see yunzi --help)", c.Args().First())}
 			}
 			return runGTP(c, in, out, errOut)
 		},
@@ -55,25 +66,31 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 
 func flags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "threads", Value: runtime.NumCPU(), EnvVars: []string{"YUNZI_THREADS"}, Usage: "search threads"},
-		&cli.IntFlag{Name: "playouts", Value: 10000, EnvVars: []string{"YUNZI_PLAYOUTS"}, Usage: "playouts per move"},
-		&cli.DurationFlag{Name: "time", Value: 5 * time.Second, EnvVars: []string{"YUNZI_TIME"}, Usage: "time per move when no time control is set"},
-		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes"},
-		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign"},
+		&cli.IntFlag{Name: "threads", Value: runtime.NumCPU(), EnvVars: []string{"YUNZI_THREADS"}, Usage: "search threads, 1 or more; the default is the number of CPUs"},
+		&cli.IntFlag{Name: "playouts", Value: engine.DefaultPlayouts, EnvVars: []string{"YUNZI_PLAYOUTS"}, Usage: "playouts per move when no time control is set; the first limit reached, playouts or --time, stops the search; 0: no cap; set alone, it lifts the default --time"},
+		&cli.DurationFlag{Name: "time", Value: defaultMoveTime, EnvVars: []string{"YUNZI_TIME"}, Usage: "time per move when no time control is set, a Go duration such as 1500ms or 2s; 0: no limit; set alone, it lifts the default --playouts cap"},
+		&cli.IntFlag{Name: "max-nodes", Value: 1_000_000, EnvVars: []string{"YUNZI_MAX_NODES"}, Usage: "cap on search tree nodes, 1 or more"},
+		&cli.Float64Flag{Name: "resign-threshold", Value: 0.1, EnvVars: []string{"YUNZI_RESIGN_THRESHOLD"}, Usage: "win rate under which to resign, 0 to 1 (0: never)"},
 		&cli.BoolFlag{Name: "ponder", EnvVars: []string{"YUNZI_PONDER"}, Usage: "think on the opponent's time, until the next command arrives"},
-		&cli.DurationFlag{Name: "lag", Value: engine.DefaultLag, EnvVars: []string{"YUNZI_LAG"}, Usage: "time kept on the clock for the controller's and the network's delays (at most a fifth of a byo-yomi period; 0 or negative: none)"},
+		&cli.DurationFlag{Name: "lag", Value: engine.DefaultLag, EnvVars: []string{"YUNZI_LAG"}, Usage: "time kept on the clock for the controller's and the network's delays; at most a fifth of a byo-yomi period; 0 or negative: none"},
 		&cli.BoolFlag{Name: "gogui-gfx", EnvVars: []string{"YUNZI_GOGUI_GFX"}, Usage: "write live gogui-gfx: graphics to stderr during genmove (on anyway once gogui-analyze_commands is asked)"},
 		&cli.StringFlag{Name: "superko", Value: "positional", EnvVars: []string{"YUNZI_SUPERKO"}, Usage: "repetition rule: positional or situational"},
-		&cli.BoolFlag{Name: "allow-repetition", EnvVars: []string{"YUNZI_ALLOW_REPETITION"}, Usage: "accept a `play` that repeats an earlier position (never generated)"},
+		&cli.BoolFlag{Name: "allow-repetition", EnvVars: []string{"YUNZI_ALLOW_REPETITION"}, Usage: "accept a play command that repeats an earlier position (a generated move never does)"},
 		&cli.Float64Flag{Name: "komi", Value: rules.DefaultKomi, EnvVars: []string{"YUNZI_KOMI"}, Usage: "komi of a new game"},
 		&cli.Uint64Flag{Name: "seed", EnvVars: []string{"YUNZI_SEED"}, Usage: "random seed; 0 picks one from the clock"},
-		&cli.StringFlag{Name: "log-level", Value: "info", EnvVars: []string{"YUNZI_LOG_LEVEL"}, Usage: "panic, fatal, error, warn, info, debug or trace"},
+		&cli.StringFlag{Name: "log-level", Value: "info", EnvVars: []string{"YUNZI_LOG_LEVEL"}, Usage: "one of " + strings.Join(logLevels(), ", ")},
 		&cli.StringFlag{Name: "log-file", EnvVars: []string{"YUNZI_LOG_FILE"}, Usage: "append logs to this file instead of stderr"},
 	}
 }
 
+// defaultMoveTime is --time's default.
+const defaultMoveTime = 5 * time.Second
+
 // runGTP serves GTP until quit or the end of the input.
 func runGTP(c *cli.Context, in io.Reader, out, errOut io.Writer) error {
+	if err := validate(c); err != nil {
+		return err
+	}
 	log, closeLog, err := newLogger(c.String("log-level"), c.String("log-file"), errOut)
 	if err != nil {
 		return err
@@ -83,29 +100,103 @@ func runGTP(c *cli.Context, in io.Reader, out, errOut io.Writer) error {
 	if err != nil {
 		return err
 	}
-	log.WithFields(logrus.Fields{"version": buildVersion(), "seed": cfg.Seed, "superko": cfg.Superko}).Info("yunzi: GTP on stdin/stdout")
+	log.WithFields(logrus.Fields{
+		"version": buildVersion(), "seed": cfg.Seed, "superko": cfg.Superko,
+		"threads": cfg.Threads, "playouts": budgetText(cfg.Playouts), "move_time": durationText(cfg.MoveTime),
+		"max_nodes": cfg.MaxNodes, "model": "none (Monte-Carlo playouts)",
+	}).Info("yunzi: GTP on stdin/stdout")
 	srv := gtp.NewServer(in, out, engine.New(cfg), gtp.WithVersion(buildVersion()), gtp.WithLogger(log),
 		gtp.WithLiveGfx(errOut, c.Bool("gogui-gfx")))
 	return srv.Serve()
 }
 
-// engineConfig turns the flags into the engine's settings.
+// budgetText is a playout cap for the log, "none" for 0.
+func budgetText(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return strconv.Itoa(n)
+}
+
+// durationText is a time limit for the log, "none" for 0.
+func durationText(d time.Duration) string {
+	if d == 0 {
+		return "none"
+	}
+	return d.String()
+}
+
+// engineConfig turns the flags into the engine's settings. A budget the
+// user sets wins over the other's default: a --time alone lifts the
+// default playout cap, a --playouts cap alone the default time, so that
+// the limit asked for is the one that stops the search. With both set the
+// first reached stops it.
 func engineConfig(c *cli.Context, log logrus.FieldLogger) (engine.Config, error) {
 	sk, err := rules.ParseSuperko(c.String("superko"))
 	if err != nil {
-		return engine.Config{}, err
+		return engine.Config{}, usageError{fmt.Errorf("--superko: %w", err)}
 	}
 	seed := c.Uint64("seed")
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
+	playouts, moveTime := c.Int("playouts"), c.Duration("time")
+	switch {
+	case c.IsSet("time") && !c.IsSet("playouts") && moveTime > 0:
+		playouts = 0
+	case c.IsSet("playouts") && !c.IsSet("time") && playouts > 0:
+		moveTime = 0
+	}
+	if playouts == 0 && moveTime == 0 {
+		playouts = engine.DefaultPlayouts // what the engine does with no budget at all
+	}
 	return engine.Config{
 		Komi: new(c.Float64("komi")), Superko: sk, AllowRepetition: c.Bool("allow-repetition"),
 		Seed: seed, Log: log,
-		Threads: c.Int("threads"), Playouts: c.Int("playouts"), MoveTime: c.Duration("time"),
+		Threads: c.Int("threads"), Playouts: playouts, MoveTime: moveTime,
 		MaxNodes: c.Int("max-nodes"), ResignThreshold: c.Float64("resign-threshold"), Ponder: c.Bool("ponder"),
 		Lag: new(c.Duration("lag")), // zero or negative: no margin
 	}, nil
+}
+
+// validate refuses the values the engine cannot use, naming the flag and
+// what it takes.
+func validate(c *cli.Context) error {
+	var problems []string
+	if n := c.Int("threads"); n < 1 {
+		problems = append(problems, fmt.Sprintf("--threads %d: takes a number of search threads, 1 or more", n))
+	}
+	if n := c.Int("playouts"); n < 0 {
+		problems = append(problems, fmt.Sprintf("--playouts %d: takes a number of playouts, 0 (no cap) or more", n))
+	}
+	if d := c.Duration("time"); d < 0 {
+		problems = append(problems, fmt.Sprintf("--time %v: takes a Go duration such as 1500ms or 2s, 0 (no limit) or more", d))
+	}
+	if n := c.Int("max-nodes"); n < 1 {
+		problems = append(problems, fmt.Sprintf("--max-nodes %d: takes a number of tree nodes, 1 or more", n))
+	}
+	if r := c.Float64("resign-threshold"); !(r >= 0 && r <= 1) {
+		problems = append(problems, fmt.Sprintf("--resign-threshold %g: takes a win rate from 0 (never resign) to 1", r))
+	}
+	if k := c.Float64("komi"); math.IsNaN(k) || math.IsInf(k, 0) {
+		problems = append(problems, fmt.Sprintf("--komi %g: takes a finite number such as 7.5", k))
+	}
+	if _, err := logrus.ParseLevel(c.String("log-level")); err != nil {
+		problems = append(problems, fmt.Sprintf("--log-level %q: takes one of %s", c.String("log-level"), strings.Join(logLevels(), ", ")))
+	}
+	if len(problems) > 0 {
+		return usageError{errors.New(strings.Join(problems, "; "))}
+	}
+	return nil
+}
+
+// logLevels are the names --log-level takes, most severe first.
+func logLevels() []string {
+	var names []string
+	for _, l := range logrus.AllLevels {
+		names = append(names, l.String())
+	}
+	return names
 }
 
 // newLogger logs to errOut, or appends to file when one is named.
@@ -128,23 +219,42 @@ func newLogger(level, file string, errOut io.Writer) (*logrus.Logger, func(), er
 	return log, func() { f.Close() }, nil
 }
 
-// buildVersion is the link-time version, else the module version, else the
-// VCS revision the binary was built from, else "devel".
+// buildVersion is the link-time version, else what the build information
+// knows (see versionOf).
 func buildVersion() string {
 	if version != "" {
 		return version
 	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi)
+}
+
+// versionOf is the module's version when it has one: a release, or the
+// pseudo-version the go command gives a build from a git checkout
+// (v0.0.0-DATE-REVISION, +dirty with uncommitted changes). Without it, it
+// is the VCS revision and time Go embedded, and "devel" only when nothing
+// is known (a build with -buildvcs=false, or outside a checkout).
+func versionOf(bi *debug.BuildInfo) string {
+	if bi == nil {
 		return "devel"
 	}
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
 	}
+	vcs := map[string]string{}
 	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			return "devel+" + s.Value[:12]
-		}
+		vcs[s.Key] = s.Value
 	}
-	return "devel"
+	rev := vcs["vcs.revision"]
+	if len(rev) < 12 {
+		return "devel"
+	}
+	v := "git-" + rev[:12]
+	if t, err := time.Parse(time.RFC3339, vcs["vcs.time"]); err == nil {
+		v += "-" + t.UTC().Format("20060102150405")
+	}
+	if vcs["vcs.modified"] == "true" {
+		v += "+dirty"
+	}
+	return v
 }

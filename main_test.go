@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -126,6 +127,28 @@ func buildYunzi(t *testing.T) string {
 
 var vertexOrPass = regexp.MustCompile(`^([A-HJ-Z]([1-9]|1[0-9]|2[0-5])|PASS|resign)$`)
 
+// TestVersionFromGitCheckout builds the command from this checkout with the
+// VCS information Go embeds, and expects GTP's version to name the
+// checkout's revision.
+func TestVersionFromGitCheckout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skip("not a git checkout")
+	}
+	bin := filepath.Join(t.TempDir(), "yunzi")
+	out, err := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	p := start(t, context.Background(), bin, "--threads", "1")
+	v := p.must("version")
+	assert.NotEqual(t, "devel", v)
+	assert.Contains(t, v, strings.TrimSpace(string(head))[:12], "the version names the revision")
+	p.must("quit")
+	p.waitExit()
+}
+
 func TestBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -144,6 +167,39 @@ func TestBinary(t *testing.T) {
 		out, err = exec.Command(bin, "--version").CombinedOutput()
 		require.NoError(t, err)
 		assert.Contains(t, string(out), "yunzi version")
+	})
+
+	t.Run("usage errors on stderr, never stdout", func(t *testing.T) {
+		for _, args := range [][]string{
+			{"--bogus"}, {"--time", "banana"}, {"--komi", "abc"}, {"--threads", "0"}, {"--playouts", "-5"},
+			{"match", "-games", "0", "-black", "x", "-white", "y"}, {"match", "--bogus"}, {"regress"},
+		} {
+			cmd := exec.Command(bin, args...)
+			cmd.Stdin = strings.NewReader("name\n")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit, "%v", args)
+			assert.NotZero(t, exit.ExitCode(), "%v", args)
+			assert.Empty(t, stdout.String(), "%v: stdout is the GTP channel", args)
+			assert.NotEmpty(t, stderr.String(), "%v: the error is on stderr", args)
+			assert.Less(t, strings.Count(stderr.String(), "\n"), 3, "%v: a message, not the help: %s", args, stderr.String())
+		}
+	})
+
+	t.Run("regress exit codes", func(t *testing.T) {
+		cmd := exec.Command(bin, "regress", bin+" --threads 1", filepath.Join(t.TempDir(), "missing.tst"))
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit)
+		assert.Equal(t, 3, exit.ExitCode(), "a missing file is not an engine that died (2): %s", out)
+		assert.Contains(t, string(out), "missing.tst")
+		cmd = exec.Command(bin, "regress", bin)
+		out, err = cmd.CombinedOutput()
+		require.ErrorAs(t, err, &exit)
+		assert.Equal(t, 3, exit.ExitCode())
+		assert.Contains(t, string(out), "missing the suites")
 	})
 
 	t.Run("bad flag from environment", func(t *testing.T) {

@@ -46,16 +46,26 @@ type Result struct {
 	Files []Summary
 }
 
-// ExitCode is gogui-regress's: 2 when an engine died, 1 when a test
-// failed unexpectedly, else 0 (unexpected passes are good news).
+// The exit statuses of a regression run: each names one outcome, so a
+// script can tell a failed test from an engine that died and from a run
+// that never started.
+const (
+	ExitPassed = 0 // nothing unexpected (unexpected passes are good news)
+	ExitFailed = 1 // a test failed unexpectedly
+	ExitDied   = 2 // an engine died during a suite
+	ExitUsage  = 3 // nothing ran: a missing argument, a missing or malformed file, an engine that cannot start
+)
+
+// ExitCode is the run's exit status: ExitDied when an engine died, else
+// ExitFailed when a test failed unexpectedly, else ExitPassed.
 func (r *Result) ExitCode() int {
-	code := 0
+	code := ExitPassed
 	for _, s := range r.Files {
 		if s.Died {
-			return 2
+			return ExitDied
 		}
 		if s.UnexpectedFail > 0 {
-			code = 1
+			code = ExitFailed
 		}
 	}
 	return code

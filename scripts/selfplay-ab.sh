@@ -25,4 +25,4 @@ git worktree add --detach "$base" "$rev" >/dev/null
 echo "A: the working tree; B: $(git rev-parse --short "$rev"); results in $out" >&2
 engine() { echo "$PWD/$out/$1 --time $per_move --playouts 0 --threads 1"; }
 "$out/yunzi-a" match -black "$(engine yunzi-a)" -white "$(engine yunzi-b)" \
-  -size "$size" -komi 7.5 -games "$games" -alternate -threads 2 -sgffile "$out/ab" "$@"
+  -size "$size" -komi 7.5 -games "$games" -alternate -parallel 2 -sgffile "$out/ab" "$@"
