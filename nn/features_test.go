@@ -1,0 +1,234 @@
+package nn
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// gameFrom sets up the drawn position as a game under the default rules
+// (Chinese, komi 7.5, positional superko) with toMove to play.
+func gameFrom(t *testing.T, diagram string, toMove rules.Color) *rules.Game {
+	t.Helper()
+	b, err := rules.ParseDiagram(diagram)
+	require.NoError(t, err)
+	g, err := rules.NewGame(b.Size(), rules.DefaultOptions())
+	require.NoError(t, err)
+	require.NoError(t, g.SetupPosition(b))
+	g.SetToMove(toMove)
+	return g
+}
+
+// play plays the moves, written "B D4" or "W pass".
+func play(t *testing.T, g *rules.Game, moves ...string) {
+	t.Helper()
+	for _, m := range moves {
+		f := strings.Fields(m)
+		require.Len(t, f, 2, m)
+		c, err := rules.ParseColor(f[0])
+		require.NoError(t, err)
+		p, err := rules.ParsePoint(f[1])
+		require.NoError(t, err)
+		require.NoError(t, g.Play(rules.Move{Color: c, Point: p}), m)
+	}
+}
+
+// fill computes the inputs of g's position.
+func fill(t *testing.T, g *rules.Game) *Input {
+	t.Helper()
+	in := &Input{}
+	require.NoError(t, Fill(g, in))
+	return in
+}
+
+// at returns plane k's value at the vertex v.
+func at(t *testing.T, in *Input, k int, v string) float32 {
+	t.Helper()
+	p, err := rules.ParsePoint(v)
+	require.NoError(t, err)
+	n := in.Size * in.Size
+	return in.Spatial[k*n+Index(p, in.Size)]
+}
+
+// set returns the vertices where plane k is 1, in board order.
+func set(in *Input, k int) []string {
+	n := in.Size * in.Size
+	var vs []string
+	for i, v := range in.Spatial[k*n : (k+1)*n] {
+		if v != 0 {
+			vs = append(vs, PointOf(i, in.Size).String())
+		}
+	}
+	return vs
+}
+
+// legal returns whether the vertex v is a legal move in the inputs.
+func legal(t *testing.T, in *Input, v string) bool {
+	t.Helper()
+	p, err := rules.ParsePoint(v)
+	require.NoError(t, err)
+	return in.Legal[Index(p, in.Size)]
+}
+
+// The globals of an empty board for each side to move: komi from the
+// mover's view over 20, positional superko, and the parity wave.
+func TestFillEmptyBoard(t *testing.T) {
+	tests := []struct {
+		size        int
+		blackWave   float32
+		whiteWave   float32
+		description string
+	}{
+		{9, -0.5, 0.5, "odd area: draws need an odd komi, 7.5 is just above one"},
+		{13, -0.5, 0.5, "odd area"},
+		{19, -0.5, 0.5, "odd area"},
+		{8, 0.5, -0.5, "even area: draws need an even komi, 7.5 is 1.5 above one"},
+	}
+	for _, tt := range tests {
+		g, err := rules.NewGame(tt.size, rules.DefaultOptions())
+		require.NoError(t, err)
+		n := tt.size * tt.size
+		in := fill(t, g)
+		assert.Equal(t, tt.size, in.Size)
+		assert.Equal(t, rules.Black, in.ToMove)
+		require.Len(t, in.Spatial, NumSpatialFeatures*n)
+		require.Len(t, in.Legal, n+1)
+		for k := range NumSpatialFeatures {
+			want := 0
+			if k == PlaneOnBoard {
+				want = n
+			}
+			assert.Len(t, set(in, k), want, "plane %d on %dx%d", k, tt.size, tt.size)
+		}
+		for i, l := range in.Legal {
+			assert.True(t, l, "index %d", i)
+		}
+		want := [NumGlobalFeatures]float32{}
+		want[globalKomi], want[globalKoRule], want[globalSuperkoKind], want[globalKomiWave] = -0.375, 1, 0.5, tt.blackWave
+		assert.Equal(t, want, in.Global, "black to move on %dx%d: %s", tt.size, tt.size, tt.description)
+
+		// White to move after Black's pass: a pass now would end the
+		// game, and KataGo then shows the net no history at all.
+		play(t, g, "B pass")
+		in = fill(t, g)
+		assert.Equal(t, rules.White, in.ToMove)
+		want[globalKomi], want[globalKomiWave] = 0.375, tt.whiteWave
+		assert.Equal(t, want, in.Global, "white to move on %dx%d: %s", tt.size, tt.size, tt.description)
+	}
+}
+
+func TestFillKomiAndHandicap(t *testing.T) {
+	opts := rules.DefaultOptions()
+	opts.Komi = 0.5
+	g, err := rules.NewGame(19, opts)
+	require.NoError(t, err)
+	stones, err := rules.FixedHandicap(19, 4)
+	require.NoError(t, err)
+	require.NoError(t, g.SetHandicap(stones))
+	in := fill(t, g)
+	// White receives the komi and a point per handicap stone.
+	assert.InDelta(t, 4.5/20, in.Global[globalKomi], 1e-7)
+	assert.InDelta(t, -0.5, in.Global[globalKomiWave], 1e-7, "4.5: 1.5 above the drawable 3")
+	assert.Equal(t, []string{"D16", "Q16", "D4", "Q4"}, set(in, PlaneOppStones))
+
+	opts.Komi = 1000 // bounded at the area plus 20
+	g, err = rules.NewGame(9, opts)
+	require.NoError(t, err)
+	in = fill(t, g)
+	assert.InDelta(t, -101.0/20, in.Global[globalKomi], 1e-6)
+}
+
+func TestFillStonesAndLiberties(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . .
+		. X O O .
+		O X O O .
+		O X . . .
+		. O X . .`, rules.White)
+	in := fill(t, g)
+	assert.Equal(t, []string{"C4", "D4", "A3", "C3", "D3", "A2", "B1"}, set(in, PlaneOwnStones), "white to move: white's stones are its own")
+	assert.Equal(t, []string{"B4", "B3", "B2", "C1"}, set(in, PlaneOppStones))
+	assert.Equal(t, []string{"B1"}, set(in, PlaneLiberties1))
+	assert.Equal(t, []string{"A3", "A2", "C1"}, set(in, PlaneLiberties2))
+	assert.Equal(t, []string{"B4", "B3", "B2"}, set(in, PlaneLiberties3), "A4, B5 and C2")
+	assert.False(t, legal(t, in, "C3"), "occupied")
+	assert.True(t, legal(t, in, "A1"), "joins A2 and B1, which keep A4")
+}
+
+// koGame is a position where Black can take a ko at C3, capturing B3.
+func koGame(t *testing.T) *rules.Game {
+	return gameFrom(t, `
+		. . . . .
+		. X O . .
+		X O . O .
+		. X O . .
+		. . . . .`, rules.Black)
+}
+
+func TestFillKoJustTaken(t *testing.T) {
+	g := koGame(t)
+	play(t, g, "B C3")
+	in := fill(t, g)
+	assert.Equal(t, []string{"B3"}, set(in, PlaneKoBan), "White may not retake at once")
+	assert.False(t, legal(t, in, "B3"))
+	assert.Equal(t, []string{"C3"}, set(in, PlanePrevMove1))
+
+	// A ko threat and its answer: the ban is gone.
+	play(t, g, "W E5", "B E1")
+	in = fill(t, g)
+	assert.Empty(t, set(in, PlaneKoBan))
+	assert.True(t, legal(t, in, "B3"))
+	assert.Equal(t, []string{"E1"}, set(in, PlanePrevMove1), "the opponent's last move")
+	assert.Equal(t, []string{"E5"}, set(in, PlanePrevMove1+1), "the mover's own move before it")
+	assert.Equal(t, []string{"C3"}, set(in, PlanePrevMove1+2))
+	assert.Empty(t, set(in, PlanePrevMove1+3), "the history starts at the setup")
+	assert.Equal(t, float32(0), in.Global[globalPrevPass1])
+}
+
+func TestFillSuperkoBan(t *testing.T) {
+	g := koGame(t)
+	// Black takes the ko, both pass (which lifts the simple ko): White
+	// retaking now would bring back the position before Black's capture.
+	play(t, g, "B C3", "W pass", "B pass")
+	ko, _ := g.Board().Ko()
+	require.Equal(t, rules.Pass, ko, "no simple ko left")
+	in := fill(t, g)
+	assert.Equal(t, []string{"B3"}, set(in, PlaneKoBan), "banned by positional superko")
+	assert.False(t, legal(t, in, "B3"))
+	assert.False(t, g.IsLegal(rules.Move{Color: rules.White, Point: point(t, "B3")}))
+	assert.True(t, in.Legal[len(in.Legal)-1], "passing is always legal")
+	// Two passes end the game: KataGo then shows the last move only.
+	assert.Equal(t, float32(1), in.Global[globalPrevPass1])
+	assert.Equal(t, float32(0), in.Global[globalPrevPass1+1])
+	assert.Equal(t, float32(1), in.Global[globalPassEnds])
+}
+
+func TestFillPassHistory(t *testing.T) {
+	g, err := rules.NewGame(9, rules.DefaultOptions())
+	require.NoError(t, err)
+	play(t, g, "B E5", "W pass", "B C3", "W D7")
+	in := fill(t, g)
+	assert.Equal(t, []string{"D7"}, set(in, PlanePrevMove1))
+	assert.Equal(t, []string{"C3"}, set(in, PlanePrevMove1+1))
+	assert.Empty(t, set(in, PlanePrevMove1+2), "a pass is a global, not a point")
+	assert.Equal(t, []string{"E5"}, set(in, PlanePrevMove1+3))
+	assert.Equal(t, [5]float32{0, 0, 1, 0, 0}, [5]float32(in.Global[:5]))
+	assert.Equal(t, float32(0), in.Global[globalPassEnds])
+
+	// Two moves of one colour in a row cut the history there.
+	play(t, g, "W F3")
+	g.SetToMove(rules.White)
+	in = fill(t, g)
+	assert.Empty(t, set(in, PlanePrevMove1), "the last move is the mover's own: no history")
+}
+
+func point(t *testing.T, v string) rules.Point {
+	t.Helper()
+	p, err := rules.ParsePoint(v)
+	require.NoError(t, err)
+	return p
+}
