@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 // datColumns are gogui-twogtp's columns, in its order.
@@ -56,6 +59,9 @@ func openDat(path string, force bool, props []property) (*datFile, int, error) {
 			if err := sc.Err(); err != nil {
 				return nil, 0, err
 			}
+			if err := d.sameSettings(props); err != nil {
+				return nil, 0, err
+			}
 			return d, len(d.rows), nil
 		}
 	}
@@ -64,6 +70,121 @@ func openDat(path string, force bool, props []property) (*datFile, int, error) {
 	}
 	d.header = append(d.header, "#", "#"+strings.Join(datColumns, "\t"))
 	return d, 0, d.save()
+}
+
+// settingKeys are the header properties a resumed match must share with
+// the table: what the engines are and how the games are played and
+// scored. Names, versions, date and host may differ. A property the
+// runner writes only when it is set (Handicap, Openings, Alternate,
+// RefereeCommand) is compared as "" when absent.
+var settingKeys = []string{"BlackCommand", "WhiteCommand", "RefereeCommand", "Size", "Komi", "Handicap",
+	"Alternate", "Openings", "TimeControl", "Scoring", "MaxMoves"}
+
+// sameSettings refuses to resume a table whose header records other
+// settings than props: its games would be counted with games of another
+// kind.
+func (d *datFile) sameSettings(props []property) error {
+	had := map[string]string{}
+	for _, h := range d.header {
+		if k, v, ok := strings.Cut(strings.TrimPrefix(h, "# "), ": "); ok && strings.HasPrefix(h, "# ") {
+			had[k] = v
+		}
+	}
+	want := map[string]string{}
+	for _, p := range props {
+		want[p.key] = p.value
+	}
+	var diffs []string
+	for _, k := range settingKeys {
+		if had[k] != want[k] {
+			diffs = append(diffs, fmt.Sprintf("%s %q there, %q here", k, had[k], want[k]))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("%s holds a match with other settings (%s): run it with the same ones to resume it, "+
+			"or use -force to start it over, or another -sgffile", d.path, strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// earlier returns the records of the games the table holds, as far as a
+// row tells them: results, colours, length, how each ended and the
+// dispute over its result, not the moves' times.
+func (d *datFile) earlier() ([]*Record, error) {
+	keys := make([]int, 0, len(d.rows))
+	for k := range d.rows {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var recs []*Record
+	for _, k := range keys {
+		r, err := recordOf(d.rows[k])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.path, err)
+		}
+		recs = append(recs, r)
+	}
+	return recs, nil
+}
+
+// recordOf reads a row back into the record datRow wrote it from.
+func recordOf(row string) (*Record, error) {
+	cols := strings.Split(row, "\t")
+	if len(cols) != len(datColumns) {
+		return nil, fmt.Errorf("row %q has %d columns, not %d", row, len(cols), len(datColumns))
+	}
+	get := func(name string) string { return cols[slices.Index(datColumns, name)] }
+	idx, err := strconv.Atoi(get("GAME"))
+	if err != nil {
+		return nil, fmt.Errorf("row %q: game %q", row, get("GAME"))
+	}
+	moves, _ := strconv.Atoi(get("LEN"))
+	r := &Record{Index: idx, Alternated: get("ALT") == "1", Moves: moves, Dup: get("DUP")}
+	r.ResBlack, r.ResWhite, r.ResReferee = get("RES_B"), get("RES_W"), get("RES_R")
+	if r.Alternated {
+		r.ResBlack, r.ResWhite, r.ResReferee = swapColors(get("RES_W")), swapColors(get("RES_B")), swapColors(get("RES_R"))
+	}
+	msg := get("ERR_MSG")
+	if i := strings.Index(msg, disputePrefix); i >= 0 {
+		r.Dispute = msg[i+len(disputePrefix):]
+		msg = strings.TrimSuffix(strings.TrimSpace(msg[:i]), ";")
+	}
+	if get("ERR") == "1" {
+		r.Err = msg
+	}
+	r.Result = r.ResReferee
+	w, ok := winnerOf(r.Result)
+	if !ok {
+		r.Result, w = "?", rules.Empty
+	}
+	r.Winner = w
+	r.Reason = reasonOf(r.Result, r.Err)
+	if r.Reason != EndScored && r.Reason != EndMoveLimit {
+		r.Loser = w.Opponent()
+	}
+	return r, nil
+}
+
+// reasonOf tells how a game ended from its result and error message, the
+// way game.end and game.loop write them.
+func reasonOf(result, msg string) Reason {
+	switch {
+	case strings.HasSuffix(result, "+R"):
+		return EndResign
+	case strings.HasSuffix(result, "+T"):
+		return EndTime
+	case strings.HasSuffix(result, "+F"):
+		switch {
+		case strings.Contains(msg, "illegal") || strings.Contains(msg, "answered"):
+			return EndIllegal
+		case strings.Contains(msg, "refused") || strings.Contains(msg, "did not answer") || strings.Contains(msg, "failed genmove"):
+			return EndNoAnswer
+		}
+		return EndCrash
+	case strings.Contains(msg, "move limit"):
+		return EndMoveLimit
+	}
+	return EndScored
 }
 
 // nextIndex returns the first game number after the rows already written.
@@ -130,10 +251,26 @@ func datRow(r *Record) string {
 	cols := []string{
 		strconv.Itoa(r.Index), clean(res[0]), clean(res[1]), clean(res[2]), alt, dup, strconv.Itoa(r.Moves),
 		fmt.Sprintf("%.1f", totalTime(r.MoveTimes[ia]).Seconds()), fmt.Sprintf("%.1f", totalTime(r.MoveTimes[ib]).Seconds()),
-		fmt.Sprintf("%.1f", r.CPU[ia]), fmt.Sprintf("%.1f", r.CPU[ib]), errFlag, strings.Join(strings.Fields(r.Err), " "),
+		fmt.Sprintf("%.1f", r.CPU[ia]), fmt.Sprintf("%.1f", r.CPU[ib]), errFlag, errMsg(r),
 	}
 	return strings.Join(cols, "\t")
 }
+
+// errMsg is the ERR_MSG column: what went wrong, then the dispute over
+// the result, if any, on one line.
+func errMsg(r *Record) string {
+	msg := r.Err
+	if r.Dispute != "" {
+		if msg != "" {
+			msg += "; "
+		}
+		msg += disputePrefix + r.Dispute
+	}
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// disputePrefix starts the dispute in ERR_MSG.
+const disputePrefix = "disputed: "
 
 // clean keeps a value on one line and in one column.
 func clean(s string) string {

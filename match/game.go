@@ -317,29 +317,71 @@ func (gm *game) end(r Reason, loser rules.Color, msg string) {
 	gm.rec.ResBlack, gm.rec.ResWhite, gm.rec.ResReferee = res, res, res
 }
 
-// score counts a finished game: the referee's final_score when there is a
-// referee, else the runner's own area count with every stone alive
-// (Tromp-Taylor). The players' own final_score answers are recorded too.
+// score counts a finished game and checks the count against the engines'
+// own final_score. With a referee its final_score is the result. Without
+// one (or when the referee fails) the runner counts the area with every
+// stone alive (Tromp-Taylor), which is wrong when dead stones are left on
+// the board, so the engines' answers decide: the count stands when every
+// engine that answered agrees with it on the winner; when both engines
+// answered and agree with each other against it, their result stands;
+// otherwise the game has no result ("?"). Whenever an engine's answer
+// names another winner than the result, rec.Dispute says so.
 func (gm *game) score(referee *player) {
 	own := gm.g.TrompTaylor().String()
 	gm.rec.ResBlack = finalScore(gm.players[0])
 	gm.rec.ResWhite = finalScore(gm.players[1])
-	gm.rec.Result, gm.rec.ResReferee = own, own
+	gm.rec.Count = own
 	if referee != nil {
 		res, err := gm.refereeScore(referee)
-		if err != nil {
-			gm.rec.ResReferee = "?"
-			gm.addErr(fmt.Sprintf("referee: %v; scored by area count", err))
-		} else {
+		if err == nil {
 			gm.rec.Result, gm.rec.ResReferee = res, res
+			gm.rec.Dispute = disputeWith("the referee", res, gm.rec.ResBlack, gm.rec.ResWhite)
+			gm.rec.Winner, _ = winnerOf(res)
+			return
 		}
+		gm.addErr(fmt.Sprintf("referee: %v; scored by area count", err))
 	}
+	gm.rec.Result, gm.rec.Dispute = countResult(own, gm.rec.ResBlack, gm.rec.ResWhite)
+	gm.rec.ResReferee = gm.rec.Result
 	w, ok := winnerOf(gm.rec.Result)
 	if !ok {
 		w = rules.Empty
 		gm.rec.Result = "?"
 	}
 	gm.rec.Winner = w
+}
+
+// countResult is a game's result from the runner's count and the
+// engines' final_score answers resB and resW (see game.score), and the
+// dispute when there is one.
+func countResult(count, resB, resW string) (result, dispute string) {
+	wc, _ := winnerOf(count)
+	wb, okB := winnerOf(resB)
+	ww, okW := winnerOf(resW)
+	switch {
+	case (!okB || wb == wc) && (!okW || ww == wc):
+		return count, ""
+	case okB && okW && wb == ww:
+		return resB, fmt.Sprintf("the count with every stone alive says %s, both engines' final_score %s and %s: dead stones left on the board", count, resB, resW)
+	}
+	return "?", fmt.Sprintf("no result: the count with every stone alive says %s, black's final_score %s, white's %s", count, resB, resW)
+}
+
+// disputeWith says which engines' final_score answers name another winner
+// than the result res of the judge, "" when none does.
+func disputeWith(judge, res, resB, resW string) string {
+	w, _ := winnerOf(res)
+	var who []string
+	if wb, ok := winnerOf(resB); ok && wb != w {
+		who = append(who, "black's final_score "+resB)
+	}
+	if ww, ok := winnerOf(resW); ok && ww != w {
+		who = append(who, "white's final_score "+resW)
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s says %s, %s", judge, res, strings.Join(who, ", "))
 }
 
 func (gm *game) addErr(msg string) {

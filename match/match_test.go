@@ -211,7 +211,8 @@ func TestResumeAndForce(t *testing.T) {
 	cfg.Games = 3
 	s, _ := runMatch(t, cfg)
 	assert.Equal(t, 2, s.Resumed, "games resumed")
-	assert.Equal(t, 1, s.Games(), "games played")
+	assert.Len(t, s.Records, 1, "games played")
+	assert.Equal(t, 3, s.Games(), "games counted")
 	assert.Len(t, datRows(t, prefix), 3)
 	require.NotEmpty(t, s.Records)
 	assert.Equal(t, 2, s.Records[0].Index, "the game played")
@@ -264,7 +265,7 @@ func TestSummaryText(t *testing.T) {
 		"A win rate: 100.0% (95% Wilson interval 34.2% to 100.0%)\n",
 		"Elo A-B: +inf (95% interval -113 to +inf)\n",
 		"A errors: 0 illegal moves, 0 crashes, 0 time losses, 0 no answer; 0 resignations\n",
-		"scoring: area count by the runner (Tromp-Taylor",
+		"scoring: area count by the runner with every stone alive (Tromp-Taylor), checked against the engines' final_score",
 	} {
 		assert.Contains(t, b.String(), want)
 	}

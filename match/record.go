@@ -37,14 +37,20 @@ type Record struct {
 	Loser      rules.Color // who lost by time, forfeit or resignation
 	Err        string      // what went wrong, "" for a clean game
 	// ResBlack, ResWhite and ResReferee are the final_score answers of the
-	// engine playing black, the one playing white and the referee (or of
-	// the runner's own count when there is no referee).
+	// engine playing black, the one playing white and the referee (without
+	// a referee, the result the runner counted: see game.score).
 	ResBlack, ResWhite, ResReferee string
-	Dup                            string             // index of an earlier identical game, or "-"
-	MoveTimes                      [2][]time.Duration // genmove times of black [0] and white [1]
-	CPU                            [2]float64         // cputime used by black and white, when they tell
-	Game                           *rules.Game
-	Duration                       time.Duration
+	// Count is the runner's own area count with every stone alive, ""
+	// when the game was not scored.
+	Count string
+	// Dispute says how an engine's final_score contradicts the result on
+	// the winner, "" when none does.
+	Dispute   string
+	Dup       string             // index of an earlier identical game, or "-"
+	MoveTimes [2][]time.Duration // genmove times of black [0] and white [1]
+	CPU       [2]float64         // cputime used by black and white, when they tell
+	Game      *rules.Game
+	Duration  time.Duration
 
 	notes map[int]string     // SGF comment by move number
 	left  map[int][2]float64 // time left and stones/periods after a move

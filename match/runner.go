@@ -137,6 +137,13 @@ func (r *runner) openDat() error {
 	}
 	r.next = r.dat.nextIndex()
 	r.toPlay = r.cfg.Games - r.sum.Resumed
+	earlier, err := r.dat.earlier()
+	if err != nil {
+		return err
+	}
+	for _, rec := range earlier {
+		r.sum.count(rec)
+	}
 	return nil
 }
 
@@ -337,6 +344,9 @@ func headerProps(cfg *Config, w *worker, openings []opening) []property {
 	if cfg.Handicap > 0 {
 		ps = append(ps, property{"Handicap", strconv.Itoa(cfg.Handicap)})
 	}
+	if cfg.Alternate {
+		ps = append(ps, property{"Alternate", "1"})
+	}
 	if cfg.Openings != "" {
 		ps = append(ps, property{"Openings", fmt.Sprintf("%s (%d files)", filepath.Clean(cfg.Openings), len(openings))})
 	}
@@ -355,9 +365,10 @@ func timeText(cfg *Config) string {
 
 func scoringText(cfg *Config) string {
 	if cfg.Referee != "" {
-		return "referee final_score"
+		return "referee final_score; the engines' final_score checked against it"
 	}
-	return "area count by the runner (Tromp-Taylor: every stone on the board alive)"
+	return "area count by the runner with every stone alive (Tromp-Taylor), checked against the engines' final_score: " +
+		"their common result when both contradict it, no result when they disagree"
 }
 
 func settingsText(cfg *Config, openings int) string {

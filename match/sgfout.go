@@ -61,6 +61,9 @@ func writeSGF(path string, r *Record, cfg *Config, info sgfInfo) error {
 	if r.Err != "" {
 		end += "\n" + r.Err
 	}
+	if r.Dispute != "" {
+		end += "\nDisputed: " + r.Dispute
+	}
 	if c := last.Value("C"); c != "" && last != root {
 		end = c + "\n" + end
 	}
@@ -88,7 +91,13 @@ func rootComment(r *Record, info sgfInfo) string {
 	if info.referee != "" {
 		lines = append(lines, "Referee: "+info.referee, "Result[Referee]: "+r.ResReferee)
 	}
+	if r.Count != "" {
+		lines = append(lines, "Count with every stone alive: "+r.Count)
+	}
 	lines = append(lines, "Scoring: "+info.scoring, "Time: "+info.time, "End: "+r.Reason.String())
+	if r.Dispute != "" {
+		lines = append(lines, "Disputed: "+r.Dispute)
+	}
 	if r.Err != "" {
 		lines = append(lines, "Error: "+r.Err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,8 +74,11 @@ type Summary struct {
 	Draws     int
 	Unknown   int // games without a result
 	BlackWins int
-	Resumed   int // games of an earlier run of the same .dat, not counted here
+	Resumed   int // games of an earlier run of the same .dat, counted but for times
 	Stopped   int // games left unplayed because Config.Stop was closed
+	// Disputed are the numbers of the games in which an engine's
+	// final_score named another winner than the result (Record.Dispute).
+	Disputed  []int
 	Scoring   string
 	Settings  string
 	SPRT      *SPRT
@@ -81,8 +86,9 @@ type Summary struct {
 	LLR       float64
 }
 
-// Games returns the number of games played in this run.
-func (s *Summary) Games() int { return len(s.Records) }
+// Games returns the number of games counted: those played in this run
+// and those resumed from an earlier one.
+func (s *Summary) Games() int { return len(s.Records) + s.Resumed }
 
 // Score returns engine A's points: wins plus half the draws, and the
 // number of games with a result.
@@ -90,9 +96,15 @@ func (s *Summary) Score() (float64, int) {
 	return float64(s.A.Wins) + float64(s.Draws)/2, s.A.Wins + s.B.Wins + s.Draws
 }
 
-// add counts a game.
+// add counts a game played in this run.
 func (s *Summary) add(r *Record) {
 	s.Records = append(s.Records, r)
+	s.count(r)
+}
+
+// count adds a game to the statistics: a game of this run, or one resumed
+// from the .dat, whose record has no move times.
+func (s *Summary) count(r *Record) {
 	for ai, st := range []*EngineStats{&s.A, &s.B} {
 		c := r.engineColor(ai == 0)
 		ci := colorIndex(c)
@@ -133,6 +145,9 @@ func (s *Summary) add(r *Record) {
 			}
 		}
 	}
+	if r.Dispute != "" {
+		s.Disputed = append(s.Disputed, r.Index)
+	}
 	switch _, known := winnerOf(r.Result); {
 	case !known:
 		s.Unknown++
@@ -153,12 +168,20 @@ func (s *Summary) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "A: %s (%s)\nB: %s (%s)\n", s.A.Label, s.A.Command, s.B.Label, s.B.Command)
 	fmt.Fprintf(&b, "settings: %s\nscoring: %s\n", s.Settings, s.Scoring)
 	if s.Resumed > 0 {
-		fmt.Fprintf(&b, "resumed after %d earlier games (not counted below)\n", s.Resumed)
+		fmt.Fprintf(&b, "resumed: %d earlier games from the .dat, counted below (the times are this run's %d games')\n", s.Resumed, len(s.Records))
 	}
 	if s.Stopped > 0 {
 		fmt.Fprintf(&b, "stopped: %d games not played\n", s.Stopped)
 	}
 	fmt.Fprintf(&b, "games: %d, A wins %d, B wins %d, draws %d, no result %d\n", s.Games(), s.A.Wins, s.B.Wins, s.Draws, s.Unknown)
+	if n := len(s.Disputed); n > 0 {
+		games := make([]string, n)
+		for i, g := range slices.Sorted(slices.Values(s.Disputed)) {
+			games[i] = strconv.Itoa(g)
+		}
+		fmt.Fprintf(&b, "disputed: %d games (%s): an engine's final_score names another winner than the result (ERR_MSG in the .dat, the SGF comments)\n",
+			n, strings.Join(games, ", "))
+	}
 	for _, st := range []*EngineStats{&s.A, &s.B} {
 		name := "A"
 		if st == &s.B {
