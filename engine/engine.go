@@ -99,10 +99,18 @@ func (e *Engine) ShowBoard() string {
 	var sb strings.Builder
 	sb.WriteString(strings.TrimRight(g.Board().Diagram(last), "\n"))
 	b := g.Board()
-	fmt.Fprintf(&sb, "\nBlack (X) has captured %d stones\n", b.Captures(rules.Black))
-	fmt.Fprintf(&sb, "White (O) has captured %d stones\n", b.Captures(rules.White))
+	fmt.Fprintf(&sb, "\nBlack (X) has captured %s\n", stones(b.Captures(rules.Black)))
+	fmt.Fprintf(&sb, "White (O) has captured %s\n", stones(b.Captures(rules.White)))
 	fmt.Fprintf(&sb, "Move %d, komi %g, %s to move", g.MoveNumber(), g.Komi, g.ToMove())
 	return sb.String()
+}
+
+// stones is "1 stone", "0 stones", "2 stones".
+func stones(n int) string {
+	if n == 1 {
+		return "1 stone"
+	}
+	return fmt.Sprintf("%d stones", n)
 }
 
 // SetRules records the rules a KGS game is played under (kgs-rules):

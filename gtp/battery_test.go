@@ -80,11 +80,12 @@ var battery = []struct {
 	{"final_status_list bad status", midGame, "final_status_list undead", "syntax error"},
 	{"final_status_list missing", midGame, "final_status_list", "syntax error"},
 	{"final_score argument", midGame, "final_score now", "syntax error"},
-	{"loadsgf missing file", midGame, "loadsgf missing.sgf", "cannot load file"},
-	{"loadsgf corrupt", midGame, "loadsgf corrupt.sgf", "cannot load file"},
-	{"loadsgf illegal move", midGame, "loadsgf illegal.sgf", "cannot load file"},
-	{"loadsgf size 30", midGame, "loadsgf big.sgf", "cannot load file"},
-	{"loadsgf empty file", midGame, "loadsgf empty.sgf", "cannot load file"},
+	{"loadsgf missing file", midGame, "loadsgf missing.sgf", "cannot load file: file not found"},
+	{"loadsgf corrupt", midGame, "loadsgf corrupt.sgf", "cannot load file: not an SGF file"},
+	{"loadsgf not sgf", midGame, "loadsgf notes.txt", "cannot load file: not an SGF file"},
+	{"loadsgf illegal move", midGame, "loadsgf illegal.sgf", "cannot load file: move 2: W E5: point is occupied"},
+	{"loadsgf size 30", midGame, "loadsgf big.sgf", "cannot load file: SZ[30]: board size must be 1 to 25"},
+	{"loadsgf empty file", midGame, "loadsgf empty.sgf", "cannot load file: not an SGF file"},
 	{"loadsgf bad move number", midGame, "loadsgf game.sgf x", "syntax error"},
 	{"loadsgf move number 0", midGame, "loadsgf game.sgf 0", "syntax error"},
 	{"loadsgf no file", midGame, "loadsgf", "syntax error"},
@@ -127,6 +128,7 @@ func batteryFiles() memFiles {
 		"illegal.sgf": []byte("(;GM[1]SZ[9];B[ee];W[ee])"),
 		"big.sgf":     []byte("(;GM[1]SZ[30];B[aa])"),
 		"empty.sgf":   nil,
+		"notes.txt":   []byte("a shopping list, not a game\n"),
 	}
 }
 

@@ -2,8 +2,14 @@ package gtp
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
+
+	"github.com/yunzi-go/yunzi/sgf"
 )
 
 // MaxSGF bounds the size of a file loadsgf reads.
@@ -24,14 +30,38 @@ func (s *Server) loadsgf(args []string) (string, error) {
 	data, err := s.files.ReadFile(args[0])
 	if err != nil {
 		s.log.WithError(err).Warn("loadsgf")
-		return "", ErrCannotLoad
+		return "", readFailure(err)
 	}
 	if err := s.engine.LoadSGF(data, n); err != nil {
 		s.log.WithError(err).Warn("loadsgf")
-		return "", ErrCannotLoad
+		if _, perr := sgf.Parse(data); perr != nil || len(bytes.TrimSpace(data)) == 0 {
+			return "", cannotLoad("not an SGF file")
+		}
+		return "", cannotLoad(strings.TrimPrefix(err.Error(), "sgf: "))
 	}
 	return "", nil
 }
+
+// cannotLoad is GTP's "cannot load file" followed by why, so that a user
+// can tell a mistyped path from a file that is not a game record.
+func cannotLoad(why string) Failure { return Failure(string(ErrCannotLoad) + ": " + why) }
+
+// readFailure says why a file could not be read.
+func readFailure(err error) Failure {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return cannotLoad("file not found")
+	case errors.Is(err, fs.ErrPermission):
+		return cannotLoad("permission denied")
+	case errors.Is(err, errNotRegular):
+		return cannotLoad(fmt.Sprintf("not a regular file of at most %d MB", MaxSGF>>20))
+	}
+	return cannotLoad("cannot read the file")
+}
+
+// errNotRegular is a file OSFiles does not read: a folder, a device, a
+// pipe, or a file larger than MaxSGF.
+var errNotRegular = errors.New("not a regular file of at most MaxSGF bytes")
 
 // Files is where loadsgf reads and printsgf writes files.
 type Files interface {
@@ -55,7 +85,7 @@ func (OSFiles) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() || st.Size() > MaxSGF {
-		return nil, ErrCannotLoad
+		return nil, errNotRegular
 	}
 	return io.ReadAll(io.LimitReader(f, MaxSGF))
 }
