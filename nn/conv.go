@@ -221,24 +221,32 @@ func PrepareMatMul(weights []float32, inC, outC int) *PreparedConv {
 // activated first by pre if not nil (its Residual must be nil), then
 // post-processed by ep.
 func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
+	cv.ApplyBatch(ws, in, 1, h, w, pre, out, ep)
+}
+
+// ApplyBatch is Apply for n images one after the other in in, out and
+// ep.Residual.
+func (cv *PreparedConv) ApplyBatch(ws *ConvWorkspace, in []float32, n, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
 	c, k := cv.InC, cv.K
-	if len(in) < h*w*c || len(out) < h*w*cv.OutC {
+	if n <= 0 || h <= 0 || w <= 0 {
+		return
+	}
+	if len(in) < n*h*w*c || len(out) < n*h*w*cv.OutC {
 		panic("nn: PreparedConv.Apply: image too short")
 	}
 	if k == 1 {
 		a := in
 		if pre != nil {
-			ws.pad = growF32(ws.pad, h*w*c)
-			padImage(ws, ws.pad, h, w, c, 0, 0, in, h, w, c, pre)
+			ws.pad = growF32(ws.pad, n*h*w*c)
+			padImage(ws, ws.pad, n*h, w, c, 0, 0, in, n*h, w, c, pre)
 			a = ws.pad
 		}
-		Gemm(h*w, a, c, cv.b, out, cv.OutC, ep)
+		Gemm(n*h*w, a, c, cv.b, out, cv.OutC, ep)
 		return
 	}
 	r := k / 2
 	hp, wp := h+k-1, w+k-1
 	ws.pad = growF32(ws.pad, hp*wp*c)
-	padImage(ws, ws.pad, hp, wp, c, r, r, in, h, w, c, pre)
 	ws.offs = ws.offs[:0]
 	for ky := 0; ky < k; ky++ {
 		for kx := 0; kx < k; kx++ {
@@ -246,11 +254,14 @@ func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Ep
 		}
 	}
 	job := gemmJob{m: w, a: ws.pad, lda: c, offs: ws.offs, kc: c, b: cv.b, c: out, ldc: cv.OutC, ep: ep, ldr: cv.OutC}
-	for y := 0; y < h; y++ {
-		job.aOff = y * wp * c
-		job.cOff = y * w * cv.OutC
-		job.rOff = job.cOff
-		gemm(&job)
+	for img := 0; img < n; img++ {
+		padImage(ws, ws.pad, hp, wp, c, r, r, in[img*h*w*c:], h, w, c, pre)
+		for y := 0; y < h; y++ {
+			job.aOff = y * wp * c
+			job.cOff = (img*h + y) * w * cv.OutC
+			job.rOff = job.cOff
+			gemm(&job)
+		}
 	}
 }
 
@@ -333,53 +344,43 @@ type winoArgs struct {
 // HWC), activated first by pre if not nil (its Residual must be nil),
 // then post-processed by ep.
 func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
-	if h <= 0 || w <= 0 {
+	cv.ApplyBatch(ws, in, 1, h, w, pre, out, ep)
+}
+
+// winoChunkBytes bounds the transformed tiles (V and M) that one pass
+// of ApplyBatch works on, so they stay in the L2 cache between the
+// transforms and the products.
+var winoChunkBytes = 1 << 20
+
+// ApplyBatch is Apply for n images one after the other in in, out and
+// ep.Residual. The images' tiles are taken together, in chunks whose
+// transforms fit in the cache, one matrix product per tile position and
+// chunk.
+func (cv *Winograd3x3) ApplyBatch(ws *ConvWorkspace, in []float32, n, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
+	if n <= 0 || h <= 0 || w <= 0 {
 		return
 	}
-	if len(in) < h*w*cv.InC || len(out) < h*w*cv.OutC {
+	isz, osz := h*w*cv.InC, h*w*cv.OutC
+	if len(in) < n*isz || len(out) < n*osz {
 		panic("nn: Winograd3x3.Apply: image too short")
 	}
 	if ep != nil && (ep.Scale != nil && len(ep.Scale) < cv.OutC || ep.Bias != nil && len(ep.Bias) < cv.OutC ||
-		ep.Residual != nil && len(ep.Residual) < h*w*cv.OutC) {
+		ep.Residual != nil && len(ep.Residual) < n*osz) {
 		panic("nn: Winograd3x3.Apply: epilogue too short")
 	}
 	cp, n16 := cv.cin8, cv.n16
 	tY, tX := (h+3)/4, (w+3)/4
-	tiles := tY * tX
 	hp, wp := 4*tY+2, 4*tX+2
-	ws.pad = growF32(ws.pad, hp*wp*cp)
-	ws.v = growF32(ws.v, 36*tiles*cp)
-	ws.m = growF32(ws.m, 36*tiles*n16)
-	padImage(ws, ws.pad, hp, wp, cp, 1, 1, in, h, w, cv.InC, pre)
-
-	// Input transform: V[ξ][tile][channel].
-	for ty := 0; ty < tY; ty++ {
-		if useAsm {
-			args := winoArgs{
-				src:  unsafe.Pointer(&ws.pad[4*ty*wp*cp]),
-				srcA: uintptr(wp * cp * 4), srcB: uintptr(cp * 4),
-				ntiles: uintptr(tX), ngroups: uintptr(cp / 8),
-				dst:  unsafe.Pointer(&ws.v[ty*tX*cp]),
-				dstA: uintptr(tiles * cp * 4), dstB: uintptr(cp * 4),
-				tmp: unsafe.Pointer(&ws.tmp),
-			}
-			winoInput(&args)
-		} else {
-			winoInputGo(ws.pad, wp, cp, ty, tX, tiles, ws.v, 0, cp)
-		}
+	psz := hp * wp * cp
+	// A chunk is a run of tile rows, of any images.
+	rows := max(1, min(n*tY, winoChunkBytes/(36*4*(cp+n16)*tX)))
+	ws.pad = growF32(ws.pad, n*psz)
+	ws.v = growF32(ws.v, 36*rows*tX*cp)
+	ws.m = growF32(ws.m, 36*rows*tX*n16)
+	for img := 0; img < n; img++ {
+		padImage(ws, ws.pad[img*psz:], hp, wp, cp, 1, 1, in[img*isz:], h, w, cv.InC, pre)
 	}
 
-	// The 36 products M[ξ] = V[ξ]·U[ξ].
-	segs := [1]int{0}
-	job := gemmJob{m: tiles, a: ws.v, lda: cp, offs: segs[:], kc: cp, c: ws.m, ldc: n16, fullPanels: true}
-	for xi := 0; xi < 36; xi++ {
-		job.aOff = xi * tiles * cp
-		job.cOff = xi * tiles * n16
-		job.b = cv.u[xi]
-		gemm(&job)
-	}
-
-	// Output transform and epilogue.
 	var scale, bias, res []float32
 	relu := false
 	if ep != nil {
@@ -396,26 +397,70 @@ func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epi
 			bias = zeros
 		}
 	}
-	for ty := 0; ty < tY; ty++ {
-		ni := min(4, h-4*ty)
-		if groups > 0 {
-			args := winoArgs{
-				src:  unsafe.Pointer(&ws.m[ty*tX*n16]),
-				srcA: uintptr(tiles * n16 * 4), srcB: uintptr(n16 * 4),
-				ntiles: uintptr(tX), ngroups: uintptr(groups),
-				dst:  unsafe.Pointer(&out[4*ty*w*cv.OutC]),
-				dstA: uintptr(w * cv.OutC * 4), dstB: uintptr(cv.OutC * 4),
-				scale: unsafe.Pointer(&scale[0]), bias: unsafe.Pointer(&bias[0]),
-				ni: uintptr(ni), njLast: uintptr(w - 4*(tX-1)),
-				tmp: unsafe.Pointer(&ws.tmp),
+	for r0 := 0; r0 < n*tY; r0 += rows {
+		nr := min(rows, n*tY-r0)
+		tiles := nr * tX
+
+		// Input transform: V[ξ][tile][channel].
+		for r := 0; r < nr; r++ {
+			img, ty := (r0+r)/tY, (r0+r)%tY
+			pad := ws.pad[img*psz : (img+1)*psz]
+			if useAsm {
+				args := winoArgs{
+					src:  unsafe.Pointer(&pad[4*ty*wp*cp]),
+					srcA: uintptr(wp * cp * 4), srcB: uintptr(cp * 4),
+					ntiles: uintptr(tX), ngroups: uintptr(cp / 8),
+					dst:  unsafe.Pointer(&ws.v[r*tX*cp]),
+					dstA: uintptr(tiles * cp * 4), dstB: uintptr(cp * 4),
+					tmp: unsafe.Pointer(&ws.tmp),
+				}
+				winoInput(&args)
+			} else {
+				winoInputGo(pad, wp, cp, ty, tX, r*tX, tiles, ws.v)
 			}
-			if res != nil {
-				args.res = unsafe.Pointer(&res[4*ty*w*cv.OutC])
-			}
-			winoOutputAsm(&args, res != nil, relu)
 		}
-		if groups*8 < cv.OutC {
-			winoOutputGo(ws.m, tiles, n16, ty, tX, out, h, w, cv.OutC, groups*8, cv.OutC, ep)
+
+		// The 36 products M[ξ] = V[ξ]·U[ξ].
+		segs := [1]int{0}
+		job := gemmJob{m: tiles, a: ws.v, lda: cp, offs: segs[:], kc: cp, c: ws.m, ldc: n16, fullPanels: true}
+		for xi := 0; xi < 36; xi++ {
+			job.aOff = xi * tiles * cp
+			job.cOff = xi * tiles * n16
+			job.b = cv.u[xi]
+			gemm(&job)
+		}
+
+		// Output transform and epilogue.
+		for r := 0; r < nr; r++ {
+			img, ty := (r0+r)/tY, (r0+r)%tY
+			imgOut := out[img*osz : (img+1)*osz]
+			var imgEp *Epilogue
+			if ep != nil {
+				e := *ep
+				if res != nil {
+					e.Residual = res[img*osz : (img+1)*osz]
+				}
+				imgEp = &e
+			}
+			if groups > 0 {
+				args := winoArgs{
+					src:  unsafe.Pointer(&ws.m[r*tX*n16]),
+					srcA: uintptr(tiles * n16 * 4), srcB: uintptr(n16 * 4),
+					ntiles: uintptr(tX), ngroups: uintptr(groups),
+					dst:  unsafe.Pointer(&imgOut[4*ty*w*cv.OutC]),
+					dstA: uintptr(w * cv.OutC * 4), dstB: uintptr(cv.OutC * 4),
+					scale: unsafe.Pointer(&scale[0]), bias: unsafe.Pointer(&bias[0]),
+					ni: uintptr(min(4, h-4*ty)), njLast: uintptr(w - 4*(tX-1)),
+					tmp: unsafe.Pointer(&ws.tmp),
+				}
+				if res != nil {
+					args.res = unsafe.Pointer(&imgEp.Residual[4*ty*w*cv.OutC])
+				}
+				winoOutputAsm(&args, res != nil, relu)
+			}
+			if groups*8 < cv.OutC {
+				winoOutputGo(ws.m, tiles, n16, ty, tX, r*tX, imgOut, h, w, cv.OutC, groups*8, cv.OutC, imgEp)
+			}
 		}
 	}
 }
@@ -438,14 +483,14 @@ func at4(m0, m1, m2, m3, m4, m5 float32) (o0, o1, o2, o3 float32) {
 	return m0 + s12 + s34, d12 + 2*d34, s12 + 4*s34, d12 + 8*d34 + m5
 }
 
-// winoInputGo is the input transform of tile row ty for channels c0..c1:
-// V[ξ][tile][c] = (Bᵀ d B)[ξ] for the tile's 6x6 points d of the padded
-// image pad (wp points a row, cp channels).
-func winoInputGo(pad []float32, wp, cp, ty, tX, tiles int, v []float32, c0, c1 int) {
+// winoInputGo is the input transform of tile row ty, whose tiles are
+// numbered from t0: V[ξ][tile][c] = (Bᵀ d B)[ξ] for the tile's 6x6
+// points d of the padded image pad (wp points a row, cp channels).
+func winoInputGo(pad []float32, wp, cp, ty, tX, t0, tiles int, v []float32) {
 	for tx := 0; tx < tX; tx++ {
-		t := ty*tX + tx
+		t := t0 + tx
 		base := (4*ty*wp + 4*tx) * cp
-		for c := c0; c < c1; c++ {
+		for c := 0; c < cp; c++ {
 			var d [6][6]float32
 			for i := range d {
 				for j := range d[i] {
@@ -466,11 +511,12 @@ func winoInputGo(pad []float32, wp, cp, ty, tX, tiles int, v []float32, c0, c1 i
 	}
 }
 
-// winoOutputGo is the output transform of tile row ty for channels
-// c0..c1, with the epilogue, writing the points inside the h×w image.
-func winoOutputGo(m []float32, tiles, n16, ty, tX int, out []float32, h, w, outC, c0, c1 int, ep *Epilogue) {
+// winoOutputGo is the output transform of tile row ty, whose tiles are
+// numbered from t0, for channels c0..c1, with the epilogue, writing the
+// points inside the h×w image out.
+func winoOutputGo(m []float32, tiles, n16, ty, tX, t0 int, out []float32, h, w, outC, c0, c1 int, ep *Epilogue) {
 	for tx := 0; tx < tX; tx++ {
-		t := ty*tX + tx
+		t := t0 + tx
 		for c := c0; c < c1; c++ {
 			var d [6][6]float32
 			for i := range d {

@@ -202,6 +202,47 @@ func TestConvWorkspaceReuse(t *testing.T) {
 	})
 }
 
+func TestConvBatch(t *testing.T) {
+	saved := winoChunkBytes
+	defer func() { winoChunkBytes = saved }()
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(19, 20))
+		ws := &ConvWorkspace{}
+		for i, s := range []struct{ h, w, inC, outC, k int }{
+			{9, 9, 16, 24, 3}, {5, 7, 13, 9, 3}, {7, 7, 11, 17, 5}, {6, 5, 12, 7, 1}, {9, 9, 16, 24, 3}, {5, 7, 13, 9, 3},
+		} {
+			// The last cases take their tiles one row at a time.
+			winoChunkBytes = saved
+			if i >= 4 {
+				winoChunkBytes = 1
+			}
+			const n = 3
+			isz, osz := s.h*s.w*s.inC, s.h*s.w*s.outC
+			cases := make([]*convCase, n)
+			in, res := make([]float32, 0, n*isz), make([]float32, 0, n*osz)
+			for i := range cases {
+				cases[i] = newConvCase(r, s.h, s.w, s.inC, s.outC, s.k)
+				in = append(in, cases[i].in...)
+				res = append(res, randSlice(r, osz, 1)...)
+			}
+			pre := &Epilogue{Scale: randSlice(r, s.inC, 1), Bias: randSlice(r, s.inC, 1), ReLU: true}
+			ep := &Epilogue{Bias: randSlice(r, s.outC, 1), Residual: res, ReLU: true}
+			weights := cases[0].weights
+			out := make([]float32, n*osz)
+			if s.k == 3 {
+				PrepareConv3x3(weights, s.inC, s.outC).ApplyBatch(ws, in, n, s.h, s.w, pre, out, ep)
+			} else {
+				PrepareConv(weights, s.inC, s.outC, s.k).ApplyBatch(ws, in, n, s.h, s.w, pre, out, ep)
+			}
+			for i, c := range cases {
+				c.weights, c.pre = weights, pre
+				c.ep = &Epilogue{Bias: ep.Bias, Residual: res[i*osz : (i+1)*osz], ReLU: true}
+				c.check(t, out[i*osz:(i+1)*osz])
+			}
+		}
+	})
+}
+
 func TestLayouts(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	src := randSlice(r, 5*7, 1)
@@ -245,11 +286,12 @@ func TestConvNoAllocation(t *testing.T) {
 // benchConv reports nominal GFLOP/s: those of the direct convolution,
 // 2*inC*outC*k*k per point, whatever the algorithm.
 func benchConv(b *testing.B, n, inC, outC, k int, winograd bool) {
-	benchConvPre(b, n, inC, outC, k, winograd, false)
+	benchConvPre(b, n, inC, outC, k, winograd, false, 1)
 }
 
-// benchConvPre is benchConv, with a pre-activation of the input if pre.
-func benchConvPre(b *testing.B, n, inC, outC, k int, winograd, pre bool) {
+// benchConvPre is benchConv, with a pre-activation of the input if pre,
+// on batches of batch images.
+func benchConvPre(b *testing.B, n, inC, outC, k int, winograd, pre bool, batch int) {
 	for _, asm := range []bool{true, false} {
 		if asm && !haveAsm {
 			continue
@@ -261,31 +303,34 @@ func benchConvPre(b *testing.B, n, inC, outC, k int, winograd, pre bool) {
 		if pre {
 			name += "_pre"
 		}
+		if batch > 1 {
+			name += fmt.Sprintf("_batch%d", batch)
+		}
 		b.Run(fmt.Sprintf("%dx%d_c%d/%s", n, n, outC, name), func(b *testing.B) {
 			saved := useAsm
 			useAsm = asm
 			defer func() { useAsm = saved }()
 			r := rand.New(rand.NewPCG(1, 1))
-			in := randSlice(r, n*n*inC, 1)
+			in := randSlice(r, batch*n*n*inC, 1)
 			weights := randSlice(r, k*k*inC*outC, 0.05)
 			ep := &Epilogue{Scale: randSlice(r, outC, 1), Bias: randSlice(r, outC, 1), ReLU: true}
 			var act *Epilogue
 			if pre {
 				act = &Epilogue{Scale: randSlice(r, inC, 1), Bias: randSlice(r, inC, 1), ReLU: true}
 			}
-			out := make([]float32, n*n*outC)
+			out := make([]float32, batch*n*n*outC)
 			ws := &ConvWorkspace{}
-			apply := PrepareConv(weights, inC, outC, k).Apply
+			apply := PrepareConv(weights, inC, outC, k).ApplyBatch
 			if winograd {
-				apply = PrepareConv3x3(weights, inC, outC).Apply
+				apply = PrepareConv3x3(weights, inC, outC).ApplyBatch
 			}
-			apply(ws, in, n, n, act, out, ep)
+			apply(ws, in, batch, n, n, act, out, ep)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				apply(ws, in, n, n, act, out, ep)
+				apply(ws, in, batch, n, n, act, out, ep)
 			}
-			flops := 2 * float64(n*n*inC*outC*k*k) * float64(b.N)
+			flops := 2 * float64(batch*n*n*inC*outC*k*k) * float64(b.N)
 			b.ReportMetric(flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
@@ -294,7 +339,9 @@ func benchConvPre(b *testing.B, n, inC, outC, k int, winograd, pre bool) {
 func BenchmarkConv3x3(b *testing.B) {
 	benchConv(b, 19, 96, 96, 3, true)
 	benchConv(b, 9, 96, 96, 3, true)
-	benchConvPre(b, 19, 96, 96, 3, true, true)
+	benchConvPre(b, 19, 96, 96, 3, true, true, 1)
+	benchConvPre(b, 19, 96, 96, 3, true, false, 8)
+	benchConvPre(b, 9, 96, 96, 3, true, false, 8)
 }
 
 func BenchmarkConv3x3Direct(b *testing.B) {
