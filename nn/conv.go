@@ -188,8 +188,8 @@ func padImage(ws *ConvWorkspace, dst []float32, hp, wp, cp, top, left int, in []
 
 // PreparedConv is a prepared K×K convolution (K odd, zero padding (K-1)/2,
 // stride 1) computed directly: every output point is a row of a matrix
-// product whose K*K segments read the taps from the padded image in
-// place. It serves the first layer (5x5), the heads' 1x1 convolutions
+// product whose K segments (one per kernel row) read the taps from the
+// padded image in place. It serves the first layer (5x5), the heads' 1x1 convolutions
 // and any 3x3 one (Winograd3x3 is faster for those).
 type PreparedConv struct {
 	InC, OutC, K int
@@ -219,7 +219,8 @@ func PrepareMatMul(weights []float32, inC, outC int) *PreparedConv {
 
 // Apply writes into out (h×w×OutC) the convolution of in (h×w×InC, HWC),
 // activated first by pre if not nil (its Residual must be nil), then
-// post-processed by ep.
+// post-processed by ep. out may be ep.Residual; it may be in too when
+// K > 1.
 func (cv *PreparedConv) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
 	cv.ApplyBatch(ws, in, 1, h, w, pre, out, ep)
 }
@@ -247,13 +248,13 @@ func (cv *PreparedConv) ApplyBatch(ws *ConvWorkspace, in []float32, n, h, w int,
 	r := k / 2
 	hp, wp := h+k-1, w+k-1
 	ws.pad = growF32(ws.pad, hp*wp*c)
+	// The k taps of a kernel row are k*c contiguous values of the padded
+	// image: one segment per kernel row.
 	ws.offs = ws.offs[:0]
 	for ky := 0; ky < k; ky++ {
-		for kx := 0; kx < k; kx++ {
-			ws.offs = append(ws.offs, (ky*wp+kx)*c)
-		}
+		ws.offs = append(ws.offs, ky*wp*c)
 	}
-	job := gemmJob{m: w, a: ws.pad, lda: c, offs: ws.offs, kc: c, b: cv.b, c: out, ldc: cv.OutC, ep: ep, ldr: cv.OutC}
+	job := gemmJob{m: w, a: ws.pad, lda: c, offs: ws.offs, kc: k * c, b: cv.b, c: out, ldc: cv.OutC, ep: ep, ldr: cv.OutC}
 	for img := 0; img < n; img++ {
 		padImage(ws, ws.pad, hp, wp, c, r, r, in[img*h*w*c:], h, w, c, pre)
 		for y := 0; y < h; y++ {
@@ -342,7 +343,7 @@ type winoArgs struct {
 
 // Apply writes into out (h×w×OutC, HWC) the convolution of in (h×w×InC,
 // HWC), activated first by pre if not nil (its Residual must be nil),
-// then post-processed by ep.
+// then post-processed by ep. out may be in or ep.Residual or both.
 func (cv *Winograd3x3) Apply(ws *ConvWorkspace, in []float32, h, w int, pre *Epilogue, out []float32, ep *Epilogue) {
 	cv.ApplyBatch(ws, in, 1, h, w, pre, out, ep)
 }

@@ -243,6 +243,30 @@ func TestConvBatch(t *testing.T) {
 	})
 }
 
+// TestConvInPlace checks the aliasing that Apply allows: out may be in
+// (for K > 1) and ep.Residual.
+func TestConvInPlace(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(21, 22))
+		ws := &ConvWorkspace{}
+		for _, k := range []int{3, 5} {
+			c := newConvCase(r, 11, 9, 20, 20, k)
+			c.ep = &Epilogue{Bias: randSlice(r, 20, 1), Residual: c.in, ReLU: true}
+			x := append([]float32(nil), c.in...)
+			want := naiveConv(c.in, 11, 9, 20, c.weights, 20, k, c.pre, c.ep)
+			ep := &Epilogue{Bias: c.ep.Bias, Residual: x, ReLU: true}
+			if k == 3 {
+				PrepareConv3x3(c.weights, 20, 20).Apply(ws, x, 11, 9, c.pre, x, ep)
+			} else {
+				PrepareConv(c.weights, 20, 20, k).Apply(ws, x, 11, 9, c.pre, x, ep)
+			}
+			for i, v := range want {
+				require.InDelta(t, v, float64(x[i]), 1e-4*math.Max(1, math.Abs(v)), "k=%d at %d", k, i)
+			}
+		}
+	})
+}
+
 func TestLayouts(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	src := randSlice(r, 5*7, 1)
@@ -281,6 +305,35 @@ func TestConvNoAllocation(t *testing.T) {
 		direct.Apply(ws, c.in, 19, 19, nil, out, ep)
 	})
 	assert.Zero(t, allocs)
+}
+
+// An ordinary residual block of KataGo's trunk,
+// x + conv2(ReLU(bn2(conv1(ReLU(bn1(x)))))), is two calls: each batch
+// norm and ReLU is fused into a convolution (the first one as its
+// pre-activation, the second in conv1's epilogue), and the residual into
+// conv2's epilogue, in place.
+func ExampleWinograd3x3_Apply() {
+	const c, size = 4, 9
+	ones := func(n int, v float32) []float32 {
+		s := make([]float32, n)
+		for i := range s {
+			s[i] = v
+		}
+		return s
+	}
+	conv1 := PrepareConv3x3(ones(9*c*c, 0.01), c, c)
+	conv2 := PrepareConv3x3(ones(9*c*c, 0.02), c, c)
+	bn1 := &Epilogue{Scale: ones(c, 1), Bias: ones(c, 0.5), ReLU: true}
+	bn2 := &Epilogue{Scale: ones(c, 2), Bias: ones(c, 0), ReLU: true}
+
+	ws := &ConvWorkspace{}
+	x := ones(size*size*c, 1) // HWC: point (y, x), channel ch at (y*size+x)*c+ch
+	mid := make([]float32, len(x))
+	conv1.Apply(ws, x, size, size, bn1, mid, bn2)
+	conv2.Apply(ws, mid, size, size, nil, x, &Epilogue{Residual: x})
+	fmt.Printf("corner %.4f, centre %.4f\n", x[0], x[(4*size+4)*c])
+	// Output:
+	// corner 1.2400, centre 1.7776
 }
 
 // benchConv reports nominal GFLOP/s: those of the direct convolution,
