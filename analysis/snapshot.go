@@ -31,7 +31,7 @@ type Move struct {
 	Visits  int
 	WinRate float64 // for the player to move, in [0, 1]
 	LCB     float64 // lower confidence bound of WinRate
-	Prior   float64 // what the search believed of the move before trying it, in [0, 1]
+	Prior   float64 // the move's share of the prior distribution over the candidates; they add up to 1
 	// ScoreLead is the mean final margin after the move, for the player to
 	// move, komi included.
 	ScoreLead float64

@@ -42,14 +42,14 @@ func (l Limits) share(ctx context.Context, share float64) (context.Context, cont
 	return ctx, func() {}
 }
 
-// budget turns the limits into the search's budget, for a search starting
-// now on board b. The search may use deadlineShare (a fraction) of the
+// budget turns the limits into the search's budget, for a search for c
+// starting now in g's position. The search may use deadlineShare (a fraction) of the
 // time left to ctx's deadline, which bound set or the caller gave, the
 // rest being for the answer; a search whose choice may be played early
 // (not FullTime) and has no soft limit gets half of that. The search
 // itself decides when to stop within the budget (search.Stopping). The
 // limits' Progress is called from the search's progress reports.
-func (l Limits) budget(ctx context.Context, b *rules.Board, deadlineShare float64) search.Budget {
+func (l Limits) budget(ctx context.Context, g *rules.Game, c rules.Color, deadlineShare float64) search.Budget {
 	bud := search.Budget{Playouts: l.Playouts, Soft: l.Soft, Hard: l.Hard}
 	if deadline, ok := ctx.Deadline(); ok {
 		left := time.Duration(float64(time.Until(deadline)) * deadlineShare)
@@ -67,7 +67,8 @@ func (l Limits) budget(ctx context.Context, b *rules.Board, deadlineShare float6
 	bud.Soft = min(bud.Soft, bud.Hard)
 	if l.Progress != nil {
 		bud.ProgressEvery = max(l.ProgressEvery, time.Millisecond)
-		bud.Progress = func(r *search.Result) { l.Progress(snapshotOf(r, b)) }
+		b, pr := g.Board(), priorsOf(g, c) // before the search: g must not be read while it runs
+		bud.Progress = func(r *search.Result) { l.Progress(snapshotOf(r, b, pr)) }
 	}
 	return bud
 }

@@ -44,7 +44,7 @@ func NewSearchPlayer(s SearchSettings) *SearchPlayer {
 // clock), the context's end or the search's own early stop, and returns
 // the move, or ErrResign when the game is clearly lost.
 func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
-	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g.Board(), p.cfg.Tuning.Time.DeadlineShare))
+	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g, c, p.cfg.Tuning.Time.DeadlineShare))
 	p.last = r
 	if p.shouldResign(g, r) {
 		return rules.Pass, ErrResign
@@ -56,8 +56,9 @@ func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color
 // limits are spent, keeping the tree for the next search (so pondering
 // helps the next genmove), and returns what it found.
 func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot {
-	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g.Board(), p.cfg.Tuning.Time.DeadlineShare))
-	return snapshotOf(r, g.Board())
+	pr := priorsOf(g, c)
+	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g, c, p.cfg.Tuning.Time.DeadlineShare))
+	return snapshotOf(r, g.Board(), pr)
 }
 
 // shouldResign counts searches below the threshold and reports whether the
