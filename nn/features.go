@@ -15,26 +15,30 @@ import (
 // that is the rule set "chinese-ogs" (friendly passes allowed, no tax, no
 // button, one point per handicap stone).
 //
-// Spatial planes, each Size*Size values in the package's board order,
+// The spatial planes, each Size*Size values in the package's board order,
 // from the view of the player to move ("own"):
 const (
-	PlaneOnBoard      = 0  // 1 everywhere: the net runs at the board's own size
-	PlaneOwnStones    = 1  // the player to move's stones
-	PlaneOppStones    = 2  // the opponent's stones
-	PlaneLiberties1   = 3  // stones of chains with one liberty
-	PlaneLiberties2   = 4  // two liberties
-	PlaneLiberties3   = 5  // three liberties
-	PlaneKoBan        = 6  // the simple ko point and every point positional superko forbids
-	PlanePrevMove1    = 9  // the last move (the opponent's), if not a pass
-	PlanePrevMove5    = 13 // planes 9 to 13: the moves one to five back, alternating colours
-	PlaneLadder       = 14 // stones of chains a ladder captures
-	PlaneLadderPrev1  = 15 // the same on the position one move back
-	PlaneLadderPrev2  = 16 // and two moves back
-	PlaneLadderMoves  = 17 // moves that start a working ladder on an opponent chain with two liberties
-	PlaneOwnArea      = 18 // the player to move's area: pass-alive stones and territory, other stones, big one-colour regions
-	PlaneOppArea      = 19 // the opponent's
-	globalPrevPass1   = 0  // globals 0 to 4: the moves one to five back were passes
-	globalKomi        = 5  // the player to move's komi (negative for Black), over 20
+	PlaneOnBoard     = 0  // 1 everywhere: the net runs at the board's own size
+	PlaneOwnStones   = 1  // the player to move's stones
+	PlaneOppStones   = 2  // the opponent's stones
+	PlaneLiberties1  = 3  // stones of chains with one liberty
+	PlaneLiberties2  = 4  // two liberties
+	PlaneLiberties3  = 5  // three liberties
+	PlaneKoBan       = 6  // the simple ko point and every point superko forbids
+	PlanePrevMove1   = 9  // the last move (the opponent's), if not a pass
+	PlanePrevMove5   = 13 // planes 9 to 13: the moves one to five back, alternating colours
+	PlaneLadder      = 14 // stones of chains a ladder captures
+	PlaneLadderPrev1 = 15 // the same on the position one move back
+	PlaneLadderPrev2 = 16 // and two moves back
+	PlaneLadderMoves = 17 // moves that start a working ladder on an opponent chain with two liberties
+	PlaneOwnArea     = 18 // the mover's area: pass-alive stones and territory, other stones, one-colour regions
+	PlaneOppArea     = 19 // the opponent's
+)
+
+// The global values.
+const (
+	globalPrevPass1   = 0  // globals 0 to 4: 1 if the moves one to five back were passes
+	globalKomi        = 5  // the mover's komi (negative for Black), over 20
 	globalKoRule      = 6  // 1: a superko rule
 	globalSuperkoKind = 7  // 0.5 positional, -0.5 situational
 	globalPassEnds    = 14 // 1: a pass now would end the game

@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -231,4 +232,261 @@ func point(t *testing.T, v string) rules.Point {
 	p, err := rules.ParsePoint(v)
 	require.NoError(t, err)
 	return p
+}
+
+// ladderDiagram is a white stone in atari at G7 whose escape at G6 runs
+// into a ladder towards the lower left; breaker adds a white stone on C3,
+// in its path.
+func ladderDiagram(breaker bool) string {
+	rows := []string{
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . X . . . . . .",
+		". . . . . X O X . . . . .",
+		". . . . . . . X . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+		". . . . . . . . . . . . .",
+	}
+	if breaker {
+		rows[10] = ". . O . . . . . . . . . ."
+	}
+	return strings.Join(rows, "\n")
+}
+
+func TestFillLadder(t *testing.T) {
+	for _, toMove := range []rules.Color{rules.Black, rules.White} {
+		in := fill(t, gameFrom(t, ladderDiagram(false), toMove))
+		assert.Equal(t, []string{"G7"}, set(in, PlaneLadder), "%v to move: the ladder works", toMove)
+		assert.Empty(t, set(in, PlaneLadderMoves), "a chain in atari has no ladder moves")
+		assert.Equal(t, []string{"G7"}, set(in, PlaneLadderPrev1), "no history: the current position again")
+		assert.Equal(t, []string{"G7"}, set(in, PlaneLadderPrev2))
+
+		in = fill(t, gameFrom(t, ladderDiagram(true), toMove))
+		assert.Empty(t, set(in, PlaneLadder), "%v to move: C3 breaks the ladder", toMove)
+	}
+}
+
+func TestFillLadderTwoLiberties(t *testing.T) {
+	// G7 has two liberties, H7 and G6. Black on H7 starts the same ladder
+	// as above; Black on G6 starts one towards the upper right, which
+	// would work too but for the white stone on L10.
+	diagram := `
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . O . .
+		. . . . . . . . . . . . .
+		. . . . . . X . . . . . .
+		. . . . . X O . . . . . .
+		. . . . . . . X . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .
+		. . . . . . . . . . . . .`
+	in := fill(t, gameFrom(t, diagram, rules.Black))
+	assert.Equal(t, []string{"G7"}, set(in, PlaneLadder))
+	assert.Equal(t, []string{"H7"}, set(in, PlaneLadderMoves), "the move that starts the working ladder")
+
+	in = fill(t, gameFrom(t, diagram, rules.White))
+	assert.Equal(t, []string{"G7"}, set(in, PlaneLadder))
+	assert.Empty(t, set(in, PlaneLadderMoves), "ladder moves are shown against the opponent's chains only")
+}
+
+func TestFillLadderHistory(t *testing.T) {
+	g := gameFrom(t, ladderDiagram(false), rules.White)
+	play(t, g, "W C3") // the breaker, instead of running
+	in := fill(t, g)
+	assert.Empty(t, set(in, PlaneLadder))
+	assert.Equal(t, []string{"G7"}, set(in, PlaneLadderPrev1), "laddered one move ago")
+	assert.Equal(t, []string{"G7"}, set(in, PlaneLadderPrev2), "only one move of history: the position one move ago again")
+
+	play(t, g, "B L12")
+	in = fill(t, g)
+	assert.Empty(t, set(in, PlaneLadder))
+	assert.Empty(t, set(in, PlaneLadderPrev1))
+	assert.Equal(t, []string{"G7"}, set(in, PlaneLadderPrev2), "laddered two moves ago")
+}
+
+func TestFillPassAliveArea(t *testing.T) {
+	// A black group with two eyes, one of them holding a dead white
+	// stone: pass-alive, so the stone and its eye are Black's area.
+	twoEyes := `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . O
+		X X X X X . . . .
+		. X O . X . . . .
+		X X X X X . . . .`
+	in := fill(t, gameFrom(t, twoEyes, rules.Black))
+	own := set(in, PlaneOwnArea)
+	assert.Contains(t, own, "C2", "the dead white stone")
+	assert.Contains(t, own, "D2")
+	assert.Contains(t, own, "A2")
+	assert.Equal(t, []string{"J4"}, set(in, PlaneOppArea), "White's lone stone, not pass-alive, counts as its own")
+
+	in = fill(t, gameFrom(t, twoEyes, rules.White))
+	assert.Contains(t, set(in, PlaneOppArea), "C2", "the same from White's side")
+
+	// Fill the other eye: one eye only, nothing is pass-alive, and the
+	// white stone is White's again.
+	oneEye := strings.Replace(twoEyes, ". X O . X", "X X O . X", 1)
+	in = fill(t, gameFrom(t, oneEye, rules.Black))
+	own = set(in, PlaneOwnArea)
+	assert.NotContains(t, own, "C2")
+	assert.NotContains(t, own, "D2", "an eye with an enemy stone in it is no territory")
+	assert.Contains(t, own, "A2", "a stone of Black's own")
+	assert.Contains(t, set(in, PlaneOppArea), "C2")
+	assert.NotContains(t, own, "E5", "the open board touches White's J4 too")
+	assert.NotContains(t, set(in, PlaneOppArea), "E5")
+}
+
+// Random games on every board size: Fill never fails, its planes are 0 or
+// 1, its stones and legal moves agree with the game, and its globals stay
+// in KataGo's ranges.
+func TestFillRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 7))
+	var f Featurizer
+	in := &Input{}
+	for size := 2; size <= rules.MaxSize; size++ {
+		g, err := rules.NewGame(size, rules.DefaultOptions())
+		require.NoError(t, err)
+		n := size * size
+		every := 1 + n/100 // fewer checks on the big boards: the machine is shared
+		for move := 0; move < min(3*n, 400); move++ {
+			if move%every == 0 {
+				require.NoError(t, f.Fill(g, in))
+				checkInput(t, g, in)
+			}
+			pla := g.ToMove()
+			m := rules.Move{Color: pla, Point: rules.Pass}
+			if rng.IntN(20) > 0 {
+				for range 10 {
+					p := PointOf(rng.IntN(n), size)
+					if g.IsLegal(rules.Move{Color: pla, Point: p}) {
+						m.Point = p
+						break
+					}
+				}
+			}
+			require.NoError(t, g.Play(m))
+		}
+	}
+}
+
+// checkInput checks in against the game it was filled from.
+func checkInput(t *testing.T, g *rules.Game, in *Input) {
+	t.Helper()
+	b := g.Board()
+	n := in.Size * in.Size
+	require.Equal(t, b.Size(), in.Size)
+	for k := range NumSpatialFeatures {
+		for i, v := range in.Spatial[k*n : (k+1)*n] {
+			if v != 0 && v != 1 {
+				require.Failf(t, "plane value", "plane %d index %d: %v", k, i, v)
+			}
+		}
+	}
+	for i := range n {
+		p := PointOf(i, in.Size)
+		require.Equal(t, b.At(p) == in.ToMove, in.Spatial[PlaneOwnStones*n+i] == 1, "own stone at %v", p)
+		require.Equal(t, b.At(p) == in.ToMove.Opponent(), in.Spatial[PlaneOppStones*n+i] == 1, "opponent stone at %v", p)
+		require.Equal(t, g.IsLegal(rules.Move{Color: in.ToMove, Point: p}), in.Legal[i], "legality of %v\n%v", p, b)
+		if in.Spatial[PlaneKoBan*n+i] == 1 {
+			require.False(t, in.Legal[i], "a banned point is illegal: %v", p)
+		}
+	}
+	for k, v := range in.Global {
+		switch k {
+		case globalKomi:
+			require.InDelta(t, 0, v, float64(n+komiClipRadius)/20)
+		case globalSuperkoKind, globalKomiWave:
+			require.InDelta(t, 0, v, 0.5)
+		default:
+			require.True(t, v == 0 || v == 1, "global %d: %v", k, v)
+		}
+	}
+}
+
+// After warm-up, filling a position of a size seen before allocates
+// nothing: the search fills inputs on every evaluation.
+func TestFillAllocatesNothing(t *testing.T) {
+	g := gameFrom(t, ladderDiagram(false), rules.White)
+	play(t, g, "W G6", "B F6", "W C3", "B pass")
+	var f Featurizer
+	in := &Input{}
+	require.NoError(t, f.Fill(g, in))
+	assert.Zero(t, testing.AllocsPerRun(20, func() { _ = f.Fill(g, in) }))
+	assert.Zero(t, testing.AllocsPerRun(20, func() { _ = Fill(g, in) }))
+}
+
+// BenchmarkFill fills the inputs of a 19x19 middle game (150 random moves).
+func BenchmarkFill(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	g, err := rules.NewGame(19, rules.DefaultOptions())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 150 {
+		m := rules.Move{Color: g.ToMove(), Point: rules.Pass}
+		for range 20 {
+			if p := PointOf(rng.IntN(361), 19); g.IsLegal(rules.Move{Color: m.Color, Point: p}) {
+				m.Point = p
+				break
+			}
+		}
+		if err := g.Play(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var f Featurizer
+	in := &Input{}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := f.Fill(g, in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestFillAreaFalseEye(t *testing.T) {
+	// Black's eye on the left holds a dead white stone (B2); its second
+	// eye, E1, is real when F2 is Black's and false when F2 is White's:
+	// then F1 is a chain of its own, which E1 alone cannot keep alive,
+	// and with it falls the whole group (Benson's algorithm).
+	diagram := func(f2 string) string {
+		return `
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			O O O O O O O . .
+			X X X X X X O . .
+			. O . X X ` + f2 + ` O . .
+			X X X X . X O . .`
+	}
+	in := fill(t, gameFrom(t, diagram("X"), rules.Black))
+	own := set(in, PlaneOwnArea)
+	for _, v := range []string{"A2", "B2", "C2", "E1", "F1", "F2", "D3"} {
+		assert.Contains(t, own, v, "two real eyes: pass-alive")
+	}
+	assert.NotContains(t, set(in, PlaneOppArea), "B2")
+
+	in = fill(t, gameFrom(t, diagram("O"), rules.Black))
+	own, opp := set(in, PlaneOwnArea), set(in, PlaneOppArea)
+	assert.Contains(t, opp, "B2", "a false eye: not pass-alive, the white stone is White's")
+	assert.NotContains(t, own, "A2", "an eye holding an enemy stone is no territory")
+	assert.NotContains(t, own, "C2")
+	assert.Contains(t, own, "E1", "an empty point only Black touches counts for Black even so")
+	assert.Contains(t, own, "D3", "Black's stones count as Black's")
 }
