@@ -67,6 +67,51 @@ func Activate(ws *ConvWorkspace, x []float32, c int, a *Epilogue) {
 	activatePoints(ws, x, c, x, c, len(x)/c, c, a)
 }
 
+// poolArgs is the argument block of poolChannels (see gemm_gen.go).
+type poolArgs struct {
+	src       unsafe.Pointer
+	pixStride uintptr // bytes between points
+	npix      uintptr
+	ngroups   uintptr
+	sum, max  unsafe.Pointer
+}
+
+// ChannelPool writes into sum and max, for each of the c channels of the
+// HWC image x, the sum and the maximum of its values over all points:
+// the global pooling of KataGo's pooling blocks and heads derives the
+// mean and the scaled mean from the sum.
+func ChannelPool(x []float32, c int, sum, max []float32) {
+	n := len(x) / c
+	sum, max = sum[:c], max[:c]
+	if n == 0 {
+		clear(sum)
+		clear(max)
+		return
+	}
+	groups := 0
+	if useAsm {
+		groups = c / 8
+	}
+	if groups > 0 {
+		args := poolArgs{
+			src: unsafe.Pointer(&x[0]), pixStride: uintptr(c * 4), npix: uintptr(n), ngroups: uintptr(groups),
+			sum: unsafe.Pointer(&sum[0]), max: unsafe.Pointer(&max[0]),
+		}
+		poolChannels(&args)
+	}
+	c0 := groups * 8
+	copy(sum[c0:], x[c0:c])
+	copy(max[c0:], x[c0:c])
+	for i := 1; i < n; i++ {
+		for ch, v := range x[i*c+c0 : (i+1)*c] {
+			sum[c0+ch] += v
+			if v > max[c0+ch] {
+				max[c0+ch] = v
+			}
+		}
+	}
+}
+
 // actArgs is the argument block of activateRows (see gemm_gen.go).
 type actArgs struct {
 	dst           unsafe.Pointer

@@ -267,6 +267,47 @@ func TestConvInPlace(t *testing.T) {
 	})
 }
 
+func TestChannelPool(t *testing.T) {
+	kernelPaths(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(23, 24))
+		for _, s := range []struct{ n, c int }{{1, 1}, {1, 8}, {2, 9}, {3, 16}, {49, 96}, {361, 96}, {81, 130}, {5, 7}} {
+			x := randSlice(r, s.n*s.c, 1)
+			sum, mx := make([]float32, s.c), make([]float32, s.c)
+			ChannelPool(x, s.c, sum, mx)
+			for ch := 0; ch < s.c; ch++ {
+				var ws float64
+				wm := float32(math.Inf(-1))
+				for i := 0; i < s.n; i++ {
+					ws += float64(x[i*s.c+ch])
+					wm = max(wm, x[i*s.c+ch])
+				}
+				require.InDelta(t, ws, float64(sum[ch]), 1e-4*math.Sqrt(float64(s.n)), "%d points, %d channels: sum of %d", s.n, s.c, ch)
+				require.Equal(t, wm, mx[ch], "%d points, %d channels: max of %d", s.n, s.c, ch)
+			}
+		}
+	})
+}
+
+func BenchmarkChannelPool(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	x := randSlice(r, 361*96, 1)
+	sum, mx := make([]float32, 96), make([]float32, 96)
+	for _, asm := range []bool{true, false} {
+		if asm && !haveAsm {
+			continue
+		}
+		name := map[bool]string{true: "asm", false: "go"}[asm]
+		b.Run("19x19_c96/"+name, func(b *testing.B) {
+			saved := useAsm
+			useAsm = asm
+			defer func() { useAsm = saved }()
+			for b.Loop() {
+				ChannelPool(x, 96, sum, mx)
+			}
+		})
+	}
+}
+
 func TestLayouts(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	src := randSlice(r, 5*7, 1)

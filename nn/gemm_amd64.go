@@ -31,6 +31,9 @@ func sgemmKernel6(p *gemmArgs)
 func activateRows(p *actArgs)
 
 //go:noescape
+func poolChannels(p *poolArgs)
+
+//go:noescape
 func winoInput(p *winoArgs)
 
 //go:noescape

@@ -1738,6 +1738,55 @@ act_done:
 	VZEROUPPER
 	RET
 
+// func poolChannels(p *poolArgs)
+TEXT ·poolChannels(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), DI
+	MOVQ 8(DI), R8
+	MOVQ 32(DI), R9
+	MOVQ 40(DI), R10
+	XORQ DX, DX
+pool_group:
+	MOVQ 0(DI), AX
+	ADDQ DX, AX
+	VMOVUPS (AX), Y0
+	VMOVUPS Y0, Y2
+	VXORPS Y1, Y1, Y1
+	VMOVUPS Y0, Y3
+	MOVQ 16(DI), CX
+	DECQ CX
+	ADDQ R8, AX
+	CMPQ CX, $2
+	JLT pool_tail
+pool_pair:
+	VMOVUPS (AX), Y4
+	VMOVUPS (AX)(R8*1), Y5
+	VADDPS Y4, Y1, Y1
+	VMAXPS Y4, Y3, Y3
+	VADDPS Y5, Y0, Y0
+	VMAXPS Y5, Y2, Y2
+	LEAQ (AX)(R8*2), AX
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE pool_pair
+pool_tail:
+	TESTQ CX, CX
+	JEQ pool_store
+	VMOVUPS (AX), Y4
+	VADDPS Y4, Y1, Y1
+	VMAXPS Y4, Y3, Y3
+pool_store:
+	VADDPS Y1, Y0, Y0
+	VMAXPS Y3, Y2, Y2
+	VMOVUPS Y0, (R9)(DX*1)
+	VMOVUPS Y2, (R10)(DX*1)
+	ADDQ $32, DX
+	MOVQ 24(DI), AX
+	SHLQ $5, AX
+	CMPQ DX, AX
+	JLT pool_group
+	VZEROUPPER
+	RET
+
 // func winoOutput(p *winoArgs)
 TEXT ·winoOutput(SB), NOSPLIT, $0-8
 	MOVQ p+0(FP), DI

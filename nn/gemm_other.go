@@ -12,3 +12,5 @@ func winoInput(p *winoArgs) { panic("nn: no assembly kernels") }
 func winoOutputAsm(p *winoArgs, res, relu bool) { panic("nn: no assembly kernels") }
 
 func activateRows(p *actArgs) { panic("nn: no assembly kernels") }
+
+func poolChannels(p *poolArgs) { panic("nn: no assembly kernels") }

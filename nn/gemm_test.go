@@ -55,6 +55,14 @@ func TestArgOffsets(t *testing.T) {
 	for i, o := range actOffs {
 		assert.Equal(t, uintptr(8*i), o, "actArgs field %d", i)
 	}
+	var p poolArgs
+	poolOffs := []uintptr{
+		unsafe.Offsetof(p.src), unsafe.Offsetof(p.pixStride), unsafe.Offsetof(p.npix), unsafe.Offsetof(p.ngroups),
+		unsafe.Offsetof(p.sum), unsafe.Offsetof(p.max),
+	}
+	for i, o := range poolOffs {
+		assert.Equal(t, uintptr(8*i), o, "poolArgs field %d", i)
+	}
 }
 
 func randSlice(r *rand.Rand, n int, sd float64) []float32 {
