@@ -361,8 +361,11 @@ func TestFillRandomGames(t *testing.T) {
 		g, err := rules.NewGame(size, rules.DefaultOptions())
 		require.NoError(t, err)
 		n := size * size
-		every := 1 + n/100 // fewer checks on the big boards: the machine is shared
-		for move := 0; move < min(3*n, 400); move++ {
+		every := 1 + n/50 // fewer checks on the big boards
+		if underRace {
+			every *= 8
+		}
+		for move := 0; move < min(2*n, 300); move++ {
 			if move%every == 0 {
 				require.NoError(t, f.Fill(g, in))
 				checkInput(t, g, in)
@@ -426,7 +429,9 @@ func TestFillAllocatesNothing(t *testing.T) {
 	in := &Input{}
 	require.NoError(t, f.Fill(g, in))
 	assert.Zero(t, testing.AllocsPerRun(20, func() { _ = f.Fill(g, in) }))
-	assert.Zero(t, testing.AllocsPerRun(20, func() { _ = Fill(g, in) }))
+	if !underRace { // the race detector makes sync.Pool drop items on purpose
+		assert.Zero(t, testing.AllocsPerRun(20, func() { _ = Fill(g, in) }))
+	}
 }
 
 // BenchmarkFill fills the inputs of a 19x19 middle game (150 random moves).
