@@ -290,3 +290,35 @@ func TestTinyModelReadsInBothFormats(t *testing.T) {
 		}
 	}
 }
+
+// Models of other shapes read and run through the same code: the g170
+// networks differ only in their numbers of blocks and channels.
+func TestTinyModelShapes(t *testing.T) {
+	for i, change := range []func(*tinySpec){
+		func(s *tinySpec) { s.blocks = "o" },
+		func(s *tinySpec) { s.blocks = "g" },
+		func(s *tinySpec) { s.blocks = "oogoogoo"; s.trunk, s.mid, s.regular, s.gpool = 12, 12, 8, 4 },
+		func(s *tinySpec) { s.p1, s.g1, s.v1, s.v2 = 1, 1, 1, 1 },
+		func(s *tinySpec) { s.initialKernel, s.blockKernel, s.policyKernel, s.ownershipKernel = 3, 5, 3, 1 },
+		func(s *tinySpec) { s.scaleless, s.binary = true, true },
+	} {
+		s := defaultTiny()
+		change(&s)
+		m, err := Read(bytes.NewReader(gzipped(tinyModel(s))))
+		require.NoError(t, err, "shape %d", i)
+		require.Len(t, m.Blocks, len(s.blocks), "shape %d", i)
+		var out Output
+		e := NewReference(m)
+		for _, n := range []int{2, 7} {
+			e.Evaluate(randomInput(n, uint64(i)), i%NumSymmetries, &out)
+			sum := float64(out.PolicyPass)
+			for _, p := range out.Policy {
+				if p >= 0 {
+					sum += float64(p)
+				}
+			}
+			require.InDelta(t, 1, sum, 1e-4, "shape %d size %d: policy sums to 1", i, n)
+			require.InDelta(t, 1, float64(out.WhiteWin+out.WhiteLoss+out.NoResult), 1e-5)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type FormatError struct {
 	Msg   string
 }
 
+// Error says it in one line: "nn: FILE: layer LAYER: what is wrong".
 func (e *FormatError) Error() string {
 	s := "nn: "
 	if e.Path != "" {
