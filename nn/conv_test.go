@@ -243,6 +243,32 @@ func TestConvBatch(t *testing.T) {
 	})
 }
 
+func FuzzConv3x3(f *testing.F) {
+	f.Add(uint8(19), uint8(19), uint8(96), uint8(96), uint64(1))
+	f.Add(uint8(1), uint8(7), uint8(1), uint8(9), uint64(2))
+	f.Add(uint8(13), uint8(6), uint8(17), uint8(31), uint64(3))
+	f.Fuzz(func(t *testing.T, h, w, inC, outC uint8, seed uint64) {
+		r := rand.New(rand.NewPCG(seed, 6))
+		hh, ww := int(h)%25+1, int(w)%25+1
+		ic, oc := int(inC)%130+1, int(outC)%130+1
+		if hh*ww*ic*oc > 2_000_000 {
+			return
+		}
+		c := newConvCase(r, hh, ww, ic, oc, 3)
+		saved := useAsm
+		defer func() { useAsm = saved }()
+		for _, asm := range []bool{false, true} {
+			if asm && !haveAsm {
+				continue
+			}
+			useAsm = asm
+			out := make([]float32, hh*ww*oc)
+			PrepareConv3x3(c.weights, ic, oc).Apply(&ConvWorkspace{}, c.in, hh, ww, c.pre, out, c.ep)
+			c.check(t, out)
+		}
+	})
+}
+
 // TestConvInPlace checks the aliasing that Apply allows: out may be in
 // (for K > 1) and ep.Residual.
 func TestConvInPlace(t *testing.T) {
