@@ -277,6 +277,20 @@ func TestBinary(t *testing.T) {
 		assert.Contains(t, out, "A errors: 0 illegal moves, 0 crashes")
 	})
 
+	t.Run("open position: no seki, final_score agrees with yunzi-score", func(t *testing.T) {
+		p := start(t, ctx, bin, "--seed", "3", "--playouts", "2000", "--threads", "1")
+		p.must("boardsize 9")
+		for _, m := range []string{"b d4", "w f6", "b f4", "w d6", "b e5"} {
+			p.must("play " + m)
+		}
+		assert.Empty(t, p.must("final_status_list seki"))
+		score := p.must("final_score")
+		estimate := p.must("yunzi-score")
+		assert.True(t, strings.HasPrefix(estimate, score+" "), "final_score %q, yunzi-score %q", score, estimate)
+		p.must("quit")
+		p.waitExit()
+	})
+
 	t.Run("handicap", func(t *testing.T) {
 		p := start(t, ctx, bin)
 		p.must("boardsize 19")

@@ -167,6 +167,16 @@ type JudgeTuning struct {
 	// fought over (a race or a life that the next move decides), whatever
 	// status the majority gives it.
 	UnsettledShare float64
+	// OpenShare: a position of a game not yet ended is open, far from its
+	// end, when more than this share of the board's points are empty and
+	// owned by neither side (their shares of the outcomes differ by less
+	// than OpenNeutral). A finished game leaves a few neutral points; an
+	// unfinished one, many (see docs/TUNING.md). In an open position
+	// final_score answers the judgement's expected score instead of
+	// counting the board, and final_status_list finds no seki: every
+	// empty point next to two groups is neutral there.
+	OpenShare   float64
+	OpenNeutral float64
 }
 
 // ResignTuning says when a SearchPlayer resigns: only when the game is
@@ -214,6 +224,8 @@ func DefaultTuning() Tuning {
 			DeadShare:      0.5,
 			SekiNeutral:    0.3,
 			UnsettledShare: 0.3,
+			OpenNeutral:    0.5,
+			OpenShare:      0.1,
 		},
 		Resign: ResignTuning{Moves: 3, MinPlayouts: 1000, Opening: 0.25, HandicapFactor: 2},
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/yunzi-go/yunzi/rules"
@@ -72,8 +73,33 @@ func (e *Engine) Statuses(ctx context.Context) (map[Status][]rules.Point, error)
 	for _, pts := range out {
 		slices.Sort(pts)
 	}
-	e.statuses = statusCache{key: key, value: out, unsure: unsure, valid: true}
+	open, expected := openness(g, o, jt)
+	e.statuses = statusCache{key: key, value: out, unsure: unsure, open: open, expected: expected, valid: true}
 	return out, nil
+}
+
+// openness reports whether the position is open (see
+// JudgeTuning.OpenShare), and the expected area difference, Black's
+// points less White's before compensation, over the judgement's outcomes.
+// A game the players ended (two passes) is counted as they left it,
+// however open, and so is an empty board: there is nothing to judge, the
+// count is the komi.
+func openness(g *rules.Game, o *Ownership, jt JudgeTuning) (open bool, expected float64) {
+	b := g.Board()
+	neutral, stones := 0, 0
+	pts := b.Points()
+	for _, p := range pts {
+		net := o.Share(p, rules.Black) - o.Share(p, rules.White)
+		expected += net
+		switch {
+		case b.At(p) != rules.Empty:
+			stones++
+		case net < jt.OpenNeutral && net > -jt.OpenNeutral:
+			neutral++
+		}
+	}
+	open = !g.Over() && stones > 0 && float64(neutral) > jt.OpenShare*float64(len(pts))
+	return open, expected
 }
 
 // judgementUnsure reports whether the last judgement (see Statuses) found
@@ -144,10 +170,17 @@ type statusCache struct {
 	key    statusKey
 	value  map[Status][]rules.Point
 	unsure [rules.Edge]bool // per colour: a chain is still being fought over
-	valid  bool
+	// open says the position is far from the end of the game (see
+	// JudgeTuning.OpenShare); expected is the area difference the
+	// judgement expects there (see openness).
+	open     bool
+	expected float64
+	valid    bool
 }
 
 // FinalStatus returns the stones of one status ("alive", "dead", "seki").
+// In an open position (see JudgeTuning.OpenShare) nothing is in seki: the
+// chains Statuses would call so are alive.
 func (e *Engine) FinalStatus(ctx context.Context, status string) ([]rules.Point, error) {
 	s := Status(status)
 	if s != Alive && s != Dead && s != Seki {
@@ -157,12 +190,19 @@ func (e *Engine) FinalStatus(ctx context.Context, status string) ([]rules.Point,
 	if err != nil {
 		return nil, err
 	}
-	return all[s], nil
+	if !e.statuses.open || s == Dead {
+		return all[s], nil
+	}
+	if s == Seki {
+		return nil, nil
+	}
+	return slices.Sorted(slices.Values(append(slices.Clone(all[Alive]), all[Seki]...))), nil
 }
 
 // FinalScore scores the game by area with the dead stones removed (see
 // Statuses), komi and handicap compensation included; a resignation wins
-// for the other side.
+// for the other side. In an open position, where counting the board
+// would mean nothing, it is the score the search expects (see openScore).
 func (e *Engine) FinalScore(ctx context.Context) (rules.Result, error) {
 	if e.game.Resigned() != rules.Empty {
 		return e.game.Score(nil), nil
@@ -171,5 +211,23 @@ func (e *Engine) FinalScore(ctx context.Context) (rules.Result, error) {
 	if err != nil {
 		return rules.Result{}, err
 	}
+	if e.statuses.open {
+		return e.openScore(ctx), nil
+	}
 	return e.game.Score(all[Dead]), nil
+}
+
+// openScore is the score of an open position: the search's estimate for
+// the player to move (Estimate, the one GoGui's score estimate shows, and
+// kept for the position, so the two agree), rounded to half points; the
+// judgement's expected score when the player cannot search.
+func (e *Engine) openScore(ctx context.Context) rules.Result {
+	if s := e.Estimate(ctx, e.game.ToMove()); s != nil {
+		lead := s.ScoreLead
+		if s.Color == rules.White {
+			lead = -lead
+		}
+		return rules.ResultOf(math.Round(lead*2) / 2)
+	}
+	return rules.ResultOf(math.Round(e.statuses.expected) - e.game.Compensation())
 }
