@@ -76,7 +76,7 @@ func TestNoRefereeDeadStones(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, s.Write(&b))
 	assert.Contains(t, b.String(), "no result 1\n")
-	assert.Contains(t, b.String(), "disputed: 1 games (0)")
+	assert.Contains(t, b.String(), "disputed: 1 game (0): ")
 }
 
 func TestResumeRefusesOtherSettings(t *testing.T) {

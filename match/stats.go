@@ -179,8 +179,8 @@ func (s *Summary) Write(w io.Writer) error {
 		for i, g := range slices.Sorted(slices.Values(s.Disputed)) {
 			games[i] = strconv.Itoa(g)
 		}
-		fmt.Fprintf(&b, "disputed: %d games (%s): an engine's final_score names another winner than the result (ERR_MSG in the .dat, the SGF comments)\n",
-			n, strings.Join(games, ", "))
+		fmt.Fprintf(&b, "disputed: %s (%s): an engine's final_score names another winner than the result (ERR_MSG in the .dat, the SGF comments)\n",
+			plural(n, "game"), strings.Join(games, ", "))
 	}
 	for _, st := range []*EngineStats{&s.A, &s.B} {
 		name := "A"
@@ -226,6 +226,14 @@ func (s *Summary) Write(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural is "1 game", "2 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func eloText(e float64) string {
