@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
 	"github.com/yunzi-go/yunzi/search"
 )
@@ -33,6 +34,10 @@ type Config struct {
 	Judge Judge
 	// Log receives one info line per generated move; default discards.
 	Log logrus.FieldLogger
+	// Model is a KataGo network (--model), nil for none. RawNN evaluates
+	// positions with it; the search does not use it yet, and plays with
+	// Monte-Carlo playouts either way.
+	Model *nn.Model
 
 	// The settings below are the tree search's; the random player ignores
 	// them.

@@ -3,7 +3,8 @@
 // dead stones are decided.
 //
 // Engine implements the interface the gtp package defines (gtp.Engine),
-// using only rules types, so gtp never imports this package or the search.
+// using only the types of packages rules and nn, so gtp never imports this
+// package or the search.
 // Two seams decide:
 //
 //   - Player (player.go) generates a move: SearchPlayer (search_player.go)
@@ -14,6 +15,9 @@
 //     with light playouts. status.go turns ownership into dead, alive and
 //     seki stones for final_score and final_status_list, and seki.go reads
 //     the sekis once more for sacrifices that kill.
+//
+// With a KataGo network (Config.Model), network.go evaluates the position
+// in progress for kata-raw-nn; the search does not use the network yet.
 //
 // Start reading at engine.go, then play.go and genmove.go.
 package engine

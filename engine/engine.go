@@ -20,6 +20,8 @@ type Engine struct {
 	statuses statusCache
 	// estimate caches the last analysis for the GoGui commands (Estimate).
 	estimate estimateCache
+	// net evaluates positions with the network, if there is one (RawNN).
+	net network
 }
 
 // New returns an engine with an empty board of cfg.Size.
