@@ -15,10 +15,16 @@ type command struct {
 	// ponder: once the command has succeeded, the engine thinks on the
 	// opponent's time until the next line arrives (see Server.ponder).
 	ponder bool
+	// network: the command needs the engine's network. Without one it
+	// still answers (with an error that says why), but list_commands and
+	// known_command leave it out, so that a controller that probes them
+	// before sending it does not send it only to fail.
+	network bool
 }
 
 // commands returns the table of every command the server implements, by
-// exact name. list_commands and known_command read it, so they never lie.
+// exact name. list_commands and known_command read it (see
+// Server.available), so they never lie.
 func commands() map[string]command {
 	table := map[string]command{
 		"protocol_version":    {run: (*Server).protocolVersion},
@@ -66,6 +72,8 @@ func commands() map[string]command {
 		"yunzi-territory":        {run: (*Server).territoryGfx},
 		"yunzi-score":            {run: (*Server).scoreString},
 		"yunzi-patterns":         {run: (*Server).patternsGfx},
+
+		"kata-raw-nn": {run: (*Server).kataRawNN, network: true},
 	}
 	if _, ok := processCPUTime(); ok {
 		table["cputime"] = command{run: (*Server).cputime}
@@ -73,15 +81,23 @@ func commands() map[string]command {
 	return table
 }
 
-// Commands returns the names of the commands the server implements,
-// sorted.
+// Commands returns the names of the commands the server implements and
+// can run with the engine it has, sorted.
 func (s *Server) Commands() []string {
 	names := make([]string, 0, len(s.commands))
-	for name := range s.commands {
-		names = append(names, name)
+	for name, cmd := range s.commands {
+		if s.available(cmd) {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// available reports whether cmd can run: a command that needs the network
+// can only when the engine has one.
+func (s *Server) available(cmd command) bool {
+	return !cmd.network || s.engine.HasNetwork()
 }
 
 func (s *Server) listCommands(args []string) (string, error) {
@@ -95,8 +111,8 @@ func (s *Server) knownCommand(args []string) (string, error) {
 	if err := want(args, 1); err != nil {
 		return "", err
 	}
-	_, ok := s.commands[args[0]]
-	return boolText(ok), nil
+	cmd, ok := s.commands[args[0]]
+	return boolText(ok && s.available(cmd)), nil
 }
 
 func boolText(b bool) string {

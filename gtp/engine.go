@@ -6,14 +6,16 @@ import (
 	"time"
 
 	"github.com/yunzi-go/yunzi/analysis"
+	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
 // Engine is the game the server plays, composed of the roles GTP needs:
 // the game itself (Game), its setup from handicaps and records (Setup),
-// the clock (Clock), move generation (Generator), analysis (Analyst) and
-// scoring (Scorer). Every method that fails must change nothing. Errors
-// are matched with errors.Is against the rules package's sentinels
+// the clock (Clock), move generation (Generator), analysis (Analyst),
+// scoring (Scorer) and the neural network it may hold (Network). Every
+// method that fails must change nothing. Errors are matched with
+// errors.Is against the rules package's sentinels
 // (rules.ErrBadSize, rules.ErrCannotUndo, rules.ErrBoardNotEmpty,
 // rules.ErrHandicap, ...) to pick the GTP error text; the server writes no
 // engine error text on the wire.
@@ -24,6 +26,7 @@ type Engine interface {
 	Generator
 	Analyst
 	Scorer
+	Network
 }
 
 // Game is the game in progress: the board, its moves, komi and rules.
@@ -107,4 +110,13 @@ type Scorer interface {
 	FinalScore(ctx context.Context) (rules.Result, error)
 	// FinalStatus returns the stones that are "alive", "dead" or "seki".
 	FinalStatus(ctx context.Context, status string) ([]rules.Point, error)
+}
+
+// Network is the KataGo network the engine may hold, for kata-raw-nn.
+type Network interface {
+	// HasNetwork reports whether a network is loaded.
+	HasNetwork() bool
+	// RawNN evaluates the current position for the player to move under
+	// symmetry s (0 to 7) and writes the network's outputs to out.
+	RawNN(s int, out *nn.Output) error
 }

@@ -11,7 +11,8 @@ import (
 // FuzzServer feeds arbitrary input to a server and checks that it never
 // panics and that its output is a sequence of well-formed responses: each
 // starts with '=' or '?', ends with an empty line, and has no empty line
-// inside.
+// inside. Inputs of even length run with the tiny network, the others
+// without one, so that kata-raw-nn is fuzzed both ways.
 func FuzzServer(f *testing.F) {
 	for _, tc := range battery {
 		if len(tc.command) < 1000 {
@@ -20,12 +21,18 @@ func FuzzServer(f *testing.F) {
 	}
 	for _, s := range []string{"", "name", "boardsize 2\ngenmove b\ngenmove w\ngenmove b\nfinal_score\n",
 		"boardsize 1\ngenmove b\nfinal_status_list dead\n", "loadsgf game.sgf 2\nprintsgf\n",
-		"boardsize 7\nplace_free_handicap 48\nshowboard\n", "\x00\x01\x02#\t\r\n12 \xff\n", "1 quit\nname\n"} {
+		"boardsize 7\nplace_free_handicap 48\nshowboard\n", "\x00\x01\x02#\t\r\n12 \xff\n", "1 quit\nname\n",
+		"kata-raw-nn 0\n", "boardsize 3\nplay b b2\nkata-raw-nn all\n", "kata-raw-nn 8\n", "5 kata-raw-nn\n",
+		"boardsize 1\nkata-raw-nn 7\nplay w pass\nkata-raw-nn 3\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
 		var out strings.Builder
-		srv := gtp.NewServer(strings.NewReader(input), &out, newEngine(), gtp.WithFiles(batteryFiles()))
+		e := newEngine()
+		if len(input)%2 == 0 {
+			e = newNetEngine()
+		}
+		srv := gtp.NewServer(strings.NewReader(input), &out, e, gtp.WithFiles(batteryFiles()))
 		require.NoError(t, srv.Serve())
 		checkResponses(t, out.String())
 	})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/yunzi-go/yunzi/engine"
 	"github.com/yunzi-go/yunzi/gtp"
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -34,12 +36,17 @@ func TestLongLineThenGoOn(t *testing.T) {
 }
 
 func TestListCommandsMatchesKnownCommand(t *testing.T) {
+	for _, e := range []*engine.Engine{newEngine(), newNetEngine()} {
+		out := run(t, e, nil, "list_commands\n")
+		names := strings.Split(strings.TrimSuffix(strings.TrimPrefix(out, "= "), "\n\n"), "\n")
+		require.Greater(t, len(names), 25)
+		for _, n := range names {
+			assert.Equal(t, "= true\n\n", run(t, e, nil, "known_command "+n+"\n"), n)
+		}
+		assert.Equal(t, e.HasNetwork(), slices.Contains(names, "kata-raw-nn"))
+	}
 	out := run(t, newEngine(), nil, "list_commands\n")
 	names := strings.Split(strings.TrimSuffix(strings.TrimPrefix(out, "= "), "\n\n"), "\n")
-	require.Greater(t, len(names), 25)
-	for _, n := range names {
-		assert.Equal(t, "= true\n\n", run(t, newEngine(), nil, "known_command "+n+"\n"), n)
-	}
 	for _, n := range []string{"protocol_version", "name", "version", "known_command", "list_commands",
 		"quit", "boardsize", "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard",
 		"fixed_handicap", "place_free_handicap", "set_free_handicap", "final_score", "final_status_list",
