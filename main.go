@@ -80,6 +80,7 @@ func flags() []cli.Flag {
 		&cli.Uint64Flag{Name: "seed", EnvVars: []string{"YUNZI_SEED"}, Usage: "random seed; 0 picks one from the clock"},
 		&cli.StringFlag{Name: "log-level", Value: "info", EnvVars: []string{"YUNZI_LOG_LEVEL"}, Usage: "one of " + strings.Join(logLevels(), ", ")},
 		&cli.StringFlag{Name: "log-file", EnvVars: []string{"YUNZI_LOG_FILE"}, Usage: "append logs to this file instead of stderr"},
+		&cli.StringFlag{Name: "model", EnvVars: []string{"YUNZI_MODEL"}, Usage: "a KataGo network file (model version 8: the g170 networks, .bin.gz or .txt.gz) for kata-raw-nn; the search does not use it yet"},
 	}
 }
 
@@ -100,10 +101,13 @@ func runGTP(c *cli.Context, in io.Reader, out, errOut io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cfg.Model, err = loadModel(c.String("model")); err != nil {
+		return err
+	}
 	log.WithFields(logrus.Fields{
 		"version": buildVersion(), "seed": cfg.Seed, "superko": cfg.Superko,
 		"threads": cfg.Threads, "playouts": budgetText(cfg.Playouts), "move_time": durationText(cfg.MoveTime),
-		"max_nodes": cfg.MaxNodes, "model": "none (Monte-Carlo playouts)",
+		"max_nodes": cfg.MaxNodes, "model": modelText(c.String("model"), cfg.Model),
 	}).Info("yunzi: GTP on stdin/stdout")
 	srv := gtp.NewServer(in, out, engine.New(cfg), gtp.WithVersion(buildVersion()), gtp.WithLogger(log),
 		gtp.WithLiveGfx(errOut, c.Bool("gogui-gfx")))
