@@ -343,8 +343,12 @@ func PrepareConv3x3(weights []float32, inC, outC int) *Winograd3x3 {
 		panic(fmt.Sprintf("nn: PrepareConv3x3(%d weights, %d, %d)", len(weights), inC, outC))
 	}
 	cv := &Winograd3x3{InC: inC, OutC: outC, cin8: (inC + 7) &^ 7, n16: (outC + gemmNR - 1) &^ (gemmNR - 1)}
+	// One allocation for the 36 matrices, in the order the products read
+	// them, so that the kernels' prefetching runs on from one to the next.
+	size := len(newPacked(cv.cin8, outC).data)
+	all := make([]float32, 36*size)
 	for xi := range cv.u {
-		cv.u[xi] = newPacked(cv.cin8, outC)
+		cv.u[xi] = &Packed{K: cv.cin8, N: outC, data: all[xi*size : (xi+1)*size : (xi+1)*size]}
 	}
 	for oc := 0; oc < outC; oc++ {
 		for ic := 0; ic < inC; ic++ {

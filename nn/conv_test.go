@@ -472,3 +472,38 @@ func BenchmarkConv3x3Direct(b *testing.B) {
 func BenchmarkConv5x5(b *testing.B) {
 	benchConv(b, 19, 22, 96, 5, false)
 }
+
+// BenchmarkTrunk runs the trunk of a b6c96 network on random weights:
+// the 5x5 input convolution (22 planes), then 6 residual blocks of two
+// 3x3 convolutions with their batch norms, ReLUs and residual fused, and
+// the final batch norm and ReLU: an evaluation less its heads.
+func BenchmarkTrunk(b *testing.B) {
+	const inC, c, blocks = 22, 96, 6
+	r := rand.New(rand.NewPCG(1, 1))
+	first := PrepareConv(randSlice(r, 25*inC*c, 0.05), inC, c, 5)
+	convs := make([]*Winograd3x3, 2*blocks)
+	bns := make([]*Epilogue, 2*blocks+1)
+	for i := range convs {
+		convs[i] = PrepareConv3x3(randSlice(r, 9*c*c, 0.05), c, c)
+	}
+	for i := range bns {
+		bns[i] = &Epilogue{Scale: randSlice(r, c, 1), Bias: randSlice(r, c, 1), ReLU: true}
+	}
+	for _, n := range []int{19, 9} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			in := randSlice(r, n*n*inC, 1)
+			x, mid := make([]float32, n*n*c), make([]float32, n*n*c)
+			ws := &ConvWorkspace{}
+			b.ReportAllocs()
+			for b.Loop() {
+				first.Apply(ws, in, n, n, nil, x, nil)
+				for i := 0; i < blocks; i++ {
+					convs[2*i].Apply(ws, x, n, n, bns[2*i], mid, bns[2*i+1])
+					convs[2*i+1].Apply(ws, mid, n, n, nil, x, &Epilogue{Residual: x})
+				}
+				Activate(ws, x, c, bns[2*blocks])
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "trunks/s")
+		})
+	}
+}
