@@ -100,7 +100,8 @@ func main() {
 	w.Flush()
 }
 
-// prefetchB is how far ahead of its use the kernels fetch B, in bytes.
+// prefetchB is how far ahead of its use the kernels fetch B, in bytes;
+// an argument to the program overrides it, to measure others.
 var prefetchB = 3072
 
 // rowAddr is the address of row r of A at byte displacement d, with AX
