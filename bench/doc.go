@@ -7,4 +7,11 @@
 // thread count's speedup over the first, from runs taken side by side;
 // the share of the searches' apart speedup that the search keeps; and the
 // memory the search's tree takes per node.
+//
+// With a KataGo network (network.go), it also measures the network's
+// evaluations per second on the same positions, by thread count (one
+// evaluator a goroutine) and batch size, with the fast evaluator and the
+// reference one side by side; the GFLOP/s they imply, from the work the
+// layer shapes give; and the process's resident memory with the network
+// loaded.
 package bench

@@ -1,0 +1,335 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/yunzi-go/yunzi/nn"
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// NetworkConfig selects the network's measurements.
+type NetworkConfig struct {
+	Sizes    []int         // board sizes, e.g. 9 and 19
+	Threads  []int         // goroutines evaluating at once, one evaluator each
+	Batches  []int         // evaluations a goroutine makes per batch, e.g. 1 and 8
+	Runs     int           // runs per measurement; the median is reported
+	Duration time.Duration // length of one run
+}
+
+// DefaultNetworkConfig measures 9x9 and 19x19 with 1 and 2 threads,
+// batches of 1 and 8, five runs of one second each.
+func DefaultNetworkConfig() NetworkConfig {
+	return NetworkConfig{
+		Sizes:    []int{9, 19},
+		Threads:  []int{1, 2},
+		Batches:  []int{1, 8},
+		Runs:     5,
+		Duration: time.Second,
+	}
+}
+
+// The two evaluators a NetworkMeasurement names.
+const (
+	FastEvaluator      = "fast"      // Model.NewEvaluator: the one the engine uses
+	ReferenceEvaluator = "reference" // nn.NewReference: the plain forward pass
+)
+
+// NetworkReport is what RunNetwork measures: the network, the process's
+// memory with it loaded, and one line a measurement.
+type NetworkReport struct {
+	// Model describes the network (nn.Model.String); Parameters is its
+	// number of weights, float32 each.
+	Model      string `json:"model"`
+	Parameters int    `json:"parameters"`
+	// Fast and Reference are the Go types of the two evaluators; when they
+	// are the same, NewEvaluator returns the reference pass and the ratio
+	// of their speeds measures only noise.
+	Fast      string `json:"fast_evaluator"`
+	Reference string `json:"reference_evaluator"`
+	// BatchAPI is false while the evaluators evaluate one position per
+	// call: a batch is then that many evaluations in a row by one
+	// goroutine.
+	BatchAPI bool `json:"batch_api"`
+	// RSSLoaded is the process's resident memory (VmRSS, in bytes) with
+	// the network loaded, before any evaluator exists; RSSAfter the same
+	// after the runs, every evaluator's scratch space included. 0 where the
+	// system does not tell (it is read from /proc/self/status, on Linux).
+	RSSLoaded int64 `json:"rss_bytes_loaded"`
+	RSSAfter  int64 `json:"rss_bytes_after"`
+	// GFLOP is the work of one evaluation by board size, from the layer
+	// shapes (see EvaluationFLOPs).
+	GFLOP        map[int]float64      `json:"gflop_per_evaluation"`
+	Measurements []NetworkMeasurement `json:"measurements"`
+}
+
+// NetworkMeasurement is one line of the network's report.
+type NetworkMeasurement struct {
+	Evaluator string    `json:"evaluator"` // FastEvaluator or ReferenceEvaluator
+	Position  string    `json:"position"`  // "empty" or "midgame"
+	Size      int       `json:"size"`
+	Threads   int       `json:"threads"`
+	Batch     int       `json:"batch"`
+	Median    float64   `json:"evaluations_per_second"`
+	Runs      []float64 `json:"runs"`
+	// GFLOPS is the median rate times the work of one evaluation.
+	GFLOPS float64 `json:"gflop_per_second"`
+	// FastOverReference, on the reference evaluator's lines, is the
+	// median over the rounds of the fast evaluator's rate (same position,
+	// size, threads and batch, run in the same round) over the reference's.
+	FastOverReference float64 `json:"fast_over_reference,omitempty"`
+}
+
+// RunNetwork measures how many positions per second m evaluates: for each
+// size and position (the empty board and the bench's mid-game position),
+// with the fast evaluator for each thread count and batch, and with the
+// reference evaluator for the first thread count and batch. The lines take
+// turns, one run each per round, as in Run, so that the fast over
+// reference ratio compares runs taken side by side.
+func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkReport, error) {
+	if len(cfg.Threads) == 0 || len(cfg.Batches) == 0 {
+		return nil, fmt.Errorf("bench: no thread count or batch size to measure")
+	}
+	for _, size := range cfg.Sizes {
+		if !rules.ValidSize(size) {
+			return nil, fmt.Errorf("bench: board size %d out of range", size)
+		}
+	}
+	for _, n := range append(slices.Clone(cfg.Threads), cfg.Batches...) {
+		if n < 1 {
+			return nil, fmt.Errorf("bench: thread counts and batch sizes are 1 or more, not %d", n)
+		}
+	}
+	// The garbage of reading the model file goes back to the system first,
+	// so that the resident memory is that of the network.
+	debug.FreeOSMemory()
+	rep := &NetworkReport{
+		Model:      m.String(),
+		Parameters: m.Parameters(),
+		Fast:       fmt.Sprintf("%T", m.NewEvaluator()),
+		Reference:  fmt.Sprintf("%T", nn.NewReference(m)),
+		RSSLoaded:  residentBytes(),
+		GFLOP:      map[int]float64{},
+	}
+	for _, size := range cfg.Sizes {
+		rep.GFLOP[size] = EvaluationFLOPs(m, size) / 1e9
+		for _, pos := range []string{"empty", "midgame"} {
+			var in nn.Input
+			if err := nn.Fill(position(size, pos), &in); err != nil {
+				return nil, err
+			}
+			var lines []*netLine
+			for _, threads := range cfg.Threads {
+				for _, batch := range cfg.Batches {
+					lines = append(lines, newNetLine(m, FastEvaluator, pos, &in, threads, batch))
+				}
+			}
+			ref := newNetLine(m, ReferenceEvaluator, pos, &in, cfg.Threads[0], cfg.Batches[0])
+			lines = append(lines, ref)
+			for range max(cfg.Runs, 1) {
+				for _, l := range lines {
+					if err := ctx.Err(); err != nil {
+						return rep, err
+					}
+					l.m.Runs = append(l.m.Runs, l.run(cfg.Duration))
+				}
+			}
+			for _, l := range lines {
+				l.m.Median = median(l.m.Runs)
+				l.m.GFLOPS = l.m.Median * rep.GFLOP[size]
+			}
+			ref.m.FastOverReference = median(ratios(lines[0].m.Runs, ref.m.Runs))
+			for _, l := range lines {
+				rep.Measurements = append(rep.Measurements, l.m)
+			}
+		}
+	}
+	rep.RSSAfter = residentBytes()
+	return rep, nil
+}
+
+// netLine is one line of the network's measurements while it is taken:
+// an evaluator, an input and an output per goroutine, made and warmed up
+// once (an evaluator allocates its scratch space at its first
+// evaluation), so that the runs time evaluations alone.
+type netLine struct {
+	m     NetworkMeasurement
+	evals []nn.Evaluator
+	ins   []nn.Input
+	outs  []nn.Output
+}
+
+func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch int) *netLine {
+	l := &netLine{
+		m:     NetworkMeasurement{Evaluator: evaluator, Position: pos, Size: in.Size, Threads: threads, Batch: batch},
+		evals: make([]nn.Evaluator, threads),
+		ins:   make([]nn.Input, threads),
+		outs:  make([]nn.Output, threads),
+	}
+	for i := range threads {
+		if evaluator == ReferenceEvaluator {
+			l.evals[i] = nn.NewReference(m)
+		} else {
+			l.evals[i] = m.NewEvaluator()
+		}
+		l.ins[i] = *in
+		l.ins[i].Spatial = slices.Clone(in.Spatial)
+		l.ins[i].Legal = slices.Clone(in.Legal)
+		l.evals[i].Evaluate(&l.ins[i], 0, &l.outs[i])
+	}
+	return l
+}
+
+// run evaluates on each of the line's goroutines, a batch at a time,
+// until d has passed, and returns the evaluations per second of them all.
+// The k-th evaluation of a goroutine is under symmetry k mod 8, so that a
+// batch holds different inputs, as a search's would.
+func (l *netLine) run(d time.Duration) float64 {
+	counts := make([]int, len(l.evals))
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for i := range l.evals {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, in, out := l.evals[i], &l.ins[i], &l.outs[i]
+			n := 0
+			for time.Since(begin) < d {
+				for range l.m.Batch {
+					e.Evaluate(in, n%nn.NumSymmetries, out)
+					n++
+				}
+			}
+			counts[i] = n
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return float64(total) / time.Since(begin).Seconds()
+}
+
+// EvaluationFLOPs is the floating-point work of one evaluation of m on a
+// board of side size: two operations (a multiply and an add) per weight
+// of every convolution at every point and per weight of every matrix
+// product. Batch norms, activations, pooling and the post-processing,
+// each a few operations per value, are left out.
+func EvaluationFLOPs(m *nn.Model, size int) float64 {
+	area := float64(size * size)
+	var macs float64
+	conv := func(c *nn.Conv) { macs += float64(len(c.Weights)) * area }
+	mm := func(w *nn.MatMul) { macs += float64(len(w.Weights)) }
+	conv(&m.InitialConv)
+	mm(&m.InitialMatMul)
+	for i := range m.Blocks {
+		b := &m.Blocks[i]
+		conv(&b.RegularConv)
+		if b.Kind == nn.GlobalPoolingBlock {
+			conv(&b.GpoolConv)
+			mm(&b.GpoolToBias)
+		}
+		conv(&b.FinalConv)
+	}
+	p, v := &m.Policy, &m.Value
+	conv(&p.P1Conv)
+	conv(&p.G1Conv)
+	mm(&p.GpoolToBias)
+	conv(&p.P2Conv)
+	mm(&p.GpoolToPass)
+	conv(&v.V1Conv)
+	mm(&v.V2Mul)
+	mm(&v.V3Mul)
+	mm(&v.SV3Mul)
+	conv(&v.OwnershipConv)
+	return 2 * macs
+}
+
+// residentBytes is the process's resident memory (VmRSS in
+// /proc/self/status, Linux), 0 where the system does not tell.
+func residentBytes() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	return parseVmRSS(string(data))
+}
+
+// parseVmRSS reads the VmRSS line of a /proc/PID/status file ("VmRSS:
+// 123456 kB") in bytes, 0 when there is none.
+func parseVmRSS(status string) int64 {
+	for _, line := range strings.Split(status, "\n") {
+		rest, ok := strings.CutPrefix(line, "VmRSS:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) != 2 || f[1] != "kB" {
+			return 0
+		}
+		kb, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil || kb < 0 {
+			return 0
+		}
+		return kb << 10
+	}
+	return 0
+}
+
+// megabytes writes a byte count in MB, "unknown" for 0.
+func megabytes(n int64) string {
+	if n <= 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// WriteNetworkText writes the network's report: the network, the memory,
+// a table of the measurements, and what a batch and the GFLOP figures
+// mean.
+func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
+	fmt.Fprintf(w, "network: %s (%s of float32 weights)\n", rep.Model, megabytes(4*int64(rep.Parameters)))
+	fmt.Fprintf(w, "resident memory: %s with the network loaded, %s after the runs\n", megabytes(rep.RSSLoaded), megabytes(rep.RSSAfter))
+	same := ""
+	if rep.Fast == rep.Reference {
+		same = " (the same: this build's fast evaluator is the reference pass, so fast/reference measures only noise)"
+	}
+	fmt.Fprintf(w, "evaluators: fast %s, reference %s%s\n", rep.Fast, rep.Reference, same)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "evaluator\tposition\tsize\tthreads\tbatch\tevals/s (median)\tGFLOP/s\tfast/reference\truns\t")
+	for _, m := range rep.Measurements {
+		ratio := ""
+		if m.FastOverReference > 0 {
+			ratio = fmt.Sprintf("%.2fx", m.FastOverReference)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%d\t%.1f\t%.2f\t%s\t%d\t\n",
+			m.Evaluator, m.Position, m.Size, m.Size, m.Threads, m.Batch, m.Median, m.GFLOPS, ratio, len(m.Runs))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if !rep.BatchAPI {
+		fmt.Fprintln(w, "a batch of N is N evaluations in a row by one goroutine: the evaluators have no batch API yet")
+	}
+	sizes := make([]int, 0, len(rep.GFLOP))
+	for size := range rep.GFLOP {
+		sizes = append(sizes, size)
+	}
+	slices.Sort(sizes)
+	var per []string
+	for _, size := range sizes {
+		per = append(per, fmt.Sprintf("%dx%d %.3f", size, size, rep.GFLOP[size]))
+	}
+	_, err := fmt.Fprintf(w, "GFLOP per evaluation, from the layer shapes (convolutions and matrix products): %s\n", strings.Join(per, ", "))
+	return err
+}
