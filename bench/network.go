@@ -56,9 +56,9 @@ type NetworkReport struct {
 	// of their speeds measures only noise.
 	Fast      string `json:"fast_evaluator"`
 	Reference string `json:"reference_evaluator"`
-	// BatchAPI is false while the evaluators evaluate one position per
-	// call: a batch is then that many evaluations in a row by one
-	// goroutine.
+	// BatchAPI says whether the fast evaluator evaluates a batch in one
+	// call (see batchEvaluator); without it a batch is that many
+	// evaluations in a row by one goroutine.
 	BatchAPI bool `json:"batch_api"`
 	// RSSLoaded is the process's resident memory (VmRSS, in bytes) with
 	// the network loaded, before any evaluator exists; RSSAfter the same
@@ -74,13 +74,15 @@ type NetworkReport struct {
 
 // NetworkMeasurement is one line of the network's report.
 type NetworkMeasurement struct {
-	Evaluator string    `json:"evaluator"` // FastEvaluator or ReferenceEvaluator
-	Position  string    `json:"position"`  // "empty" or "midgame"
-	Size      int       `json:"size"`
-	Threads   int       `json:"threads"`
-	Batch     int       `json:"batch"`
-	Median    float64   `json:"evaluations_per_second"`
-	Runs      []float64 `json:"runs"`
+	Evaluator string `json:"evaluator"` // FastEvaluator or ReferenceEvaluator
+	Position  string `json:"position"`  // "empty" or "midgame"
+	Size      int    `json:"size"`
+	Threads   int    `json:"threads"`
+	Batch     int    `json:"batch"`
+	// Batched: each batch was one call of the evaluator's batch API.
+	Batched bool      `json:"batched"`
+	Median  float64   `json:"evaluations_per_second"`
+	Runs    []float64 `json:"runs"`
 	// GFLOPS is the median rate times the work of one evaluation.
 	GFLOPS float64 `json:"gflop_per_second"`
 	// FastOverReference, on the reference evaluator's lines, is the
@@ -112,10 +114,13 @@ func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkRe
 	// The garbage of reading the model file goes back to the system first,
 	// so that the resident memory is that of the network.
 	debug.FreeOSMemory()
+	fast := m.NewEvaluator()
+	_, batchAPI := fast.(batchEvaluator)
 	rep := &NetworkReport{
 		Model:      m.String(),
 		Parameters: m.Parameters(),
-		Fast:       fmt.Sprintf("%T", m.NewEvaluator()),
+		BatchAPI:   batchAPI,
+		Fast:       fmt.Sprintf("%T", fast),
 		Reference:  fmt.Sprintf("%T", nn.NewReference(m)),
 		RSSLoaded:  residentBytes(),
 		GFLOP:      map[int]float64{},
@@ -157,23 +162,37 @@ func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkRe
 	return rep, nil
 }
 
+// batchEvaluator is an evaluator that evaluates several positions in one
+// call, ins[i] under symmetry syms[i] into outs[i]. A batch goes through
+// it when the evaluator has it.
+type batchEvaluator interface {
+	EvaluateBatch(ins []*nn.Input, syms []int, outs []*nn.Output)
+}
+
 // netLine is one line of the network's measurements while it is taken:
-// an evaluator, an input and an output per goroutine, made and warmed up
-// once (an evaluator allocates its scratch space at its first
-// evaluation), so that the runs time evaluations alone.
+// per goroutine an evaluator and a batch of inputs and outputs, made and
+// warmed up once (an evaluator allocates its scratch space at its first
+// evaluation), so that the runs time evaluations alone. The i-th position
+// of a batch is the line's position under symmetry i mod 8, so that a
+// batch holds different inputs, as a search's would.
 type netLine struct {
 	m     NetworkMeasurement
 	evals []nn.Evaluator
-	ins   []nn.Input
-	outs  []nn.Output
+	ins   [][]*nn.Input
+	syms  []int
+	outs  [][]*nn.Output
 }
 
 func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch int) *netLine {
 	l := &netLine{
 		m:     NetworkMeasurement{Evaluator: evaluator, Position: pos, Size: in.Size, Threads: threads, Batch: batch},
 		evals: make([]nn.Evaluator, threads),
-		ins:   make([]nn.Input, threads),
-		outs:  make([]nn.Output, threads),
+		ins:   make([][]*nn.Input, threads),
+		syms:  make([]int, batch),
+		outs:  make([][]*nn.Output, threads),
+	}
+	for k := range batch {
+		l.syms[k] = k % nn.NumSymmetries
 	}
 	for i := range threads {
 		if evaluator == ReferenceEvaluator {
@@ -181,18 +200,34 @@ func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch
 		} else {
 			l.evals[i] = m.NewEvaluator()
 		}
-		l.ins[i] = *in
-		l.ins[i].Spatial = slices.Clone(in.Spatial)
-		l.ins[i].Legal = slices.Clone(in.Legal)
-		l.evals[i].Evaluate(&l.ins[i], 0, &l.outs[i])
+		for range batch {
+			c := *in
+			c.Spatial, c.Legal = slices.Clone(in.Spatial), slices.Clone(in.Legal)
+			l.ins[i] = append(l.ins[i], &c)
+			l.outs[i] = append(l.outs[i], new(nn.Output))
+		}
+		l.evaluate(i)
 	}
+	_, batched := l.evals[0].(batchEvaluator)
+	l.m.Batched = batched && batch > 1
 	return l
+}
+
+// evaluate evaluates goroutine i's batch: in one call when the line is
+// batched, else one position after the other.
+func (l *netLine) evaluate(i int) {
+	e, ins, outs := l.evals[i], l.ins[i], l.outs[i]
+	if b, ok := e.(batchEvaluator); ok && len(ins) > 1 {
+		b.EvaluateBatch(ins, l.syms, outs)
+		return
+	}
+	for k, in := range ins {
+		e.Evaluate(in, l.syms[k], outs[k])
+	}
 }
 
 // run evaluates on each of the line's goroutines, a batch at a time,
 // until d has passed, and returns the evaluations per second of them all.
-// The k-th evaluation of a goroutine is under symmetry k mod 8, so that a
-// batch holds different inputs, as a search's would.
 func (l *netLine) run(d time.Duration) float64 {
 	counts := make([]int, len(l.evals))
 	var wg sync.WaitGroup
@@ -201,13 +236,10 @@ func (l *netLine) run(d time.Duration) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, in, out := l.evals[i], &l.ins[i], &l.outs[i]
 			n := 0
 			for time.Since(begin) < d {
-				for range l.m.Batch {
-					e.Evaluate(in, n%nn.NumSymmetries, out)
-					n++
-				}
+				l.evaluate(i)
+				n += l.m.Batch
 			}
 			counts[i] = n
 		}()
@@ -318,7 +350,9 @@ func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if !rep.BatchAPI {
+	if rep.BatchAPI {
+		fmt.Fprintln(w, "a batch of N is one call of the fast evaluator's batch API with N positions")
+	} else {
 		fmt.Fprintln(w, "a batch of N is N evaluations in a row by one goroutine: the evaluators have no batch API yet")
 	}
 	sizes := make([]int, 0, len(rep.GFLOP))

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/yunzi-go/yunzi/internal/nntest"
+	"github.com/yunzi-go/yunzi/nn"
 )
 
 func TestRunNetworkMeasuresEveryLine(t *testing.T) {
@@ -24,7 +25,8 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 	assert.Equal(t, nntest.Tiny().Parameters(), rep.Parameters)
 	assert.NotEmpty(t, rep.Fast)
 	assert.Equal(t, "*nn.Reference", rep.Reference)
-	assert.False(t, rep.BatchAPI)
+	_, batchAPI := nntest.Tiny().NewEvaluator().(batchEvaluator)
+	assert.Equal(t, batchAPI, rep.BatchAPI)
 	for _, size := range []int{5, 9} {
 		assert.Equal(t, EvaluationFLOPs(nntest.Tiny(), size)/1e9, rep.GFLOP[size])
 	}
@@ -33,6 +35,7 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 		assert.Greater(t, m.Median, 0.0, "%+v", m)
 		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
 		assert.InDelta(t, m.Median*rep.GFLOP[m.Size], m.GFLOPS, 1e-9)
+		assert.Equal(t, rep.BatchAPI && m.Evaluator == FastEvaluator && m.Batch > 1, m.Batched, "%+v", m)
 		if i%5 == 4 {
 			require.Equal(t, ReferenceEvaluator, m.Evaluator, "the reference closes each position's lines")
 			assert.Equal(t, []int{1, 1}, []int{m.Threads, m.Batch})
@@ -52,7 +55,11 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 	require.NoError(t, WriteNetworkText(&text, rep))
 	out := text.String()
 	assert.Equal(t, 3+1+20+2, strings.Count(out, "\n"), "three lines of the network, a header, a line a measurement, two notes:\n%s", out)
-	assert.Contains(t, out, "N evaluations in a row by one goroutine")
+	if rep.BatchAPI {
+		assert.Contains(t, out, "one call of the fast evaluator's batch API")
+	} else {
+		assert.Contains(t, out, "N evaluations in a row by one goroutine")
+	}
 	assert.Contains(t, out, "5x5 ")
 	assert.Contains(t, out, "fast/reference")
 
@@ -61,6 +68,55 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 	var back NetworkReport
 	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
 	assert.Equal(t, *rep, back)
+}
+
+// fakeEvaluator counts its calls and the symmetries it is asked for.
+type fakeEvaluator struct {
+	calls, batches int
+	syms           []int
+}
+
+func (f *fakeEvaluator) Evaluate(_ *nn.Input, s int, _ *nn.Output) {
+	f.calls++
+	f.syms = append(f.syms, s)
+}
+
+// fakeBatchEvaluator has a batch API besides.
+type fakeBatchEvaluator struct{ fakeEvaluator }
+
+func (f *fakeBatchEvaluator) EvaluateBatch(ins []*nn.Input, syms []int, outs []*nn.Output) {
+	f.batches++
+	if len(ins) == len(syms) && len(syms) == len(outs) {
+		f.syms = append(f.syms, syms...)
+	}
+}
+
+// A batch is one call of the batch API when the evaluator has one, else
+// that many evaluations in a row; either way its positions are under the
+// symmetries in turn.
+func TestNetLineBatches(t *testing.T) {
+	line := func(e nn.Evaluator, batch int) *netLine {
+		l := &netLine{evals: []nn.Evaluator{e}, ins: [][]*nn.Input{nil}, outs: [][]*nn.Output{nil}}
+		for k := range batch {
+			l.syms = append(l.syms, k%nn.NumSymmetries)
+			l.ins[0] = append(l.ins[0], new(nn.Input))
+			l.outs[0] = append(l.outs[0], new(nn.Output))
+		}
+		return l
+	}
+	plain := &fakeEvaluator{}
+	line(plain, 10).evaluate(0)
+	assert.Equal(t, 10, plain.calls)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0, 1}, plain.syms)
+
+	batched := &fakeBatchEvaluator{}
+	line(batched, 10).evaluate(0)
+	assert.Equal(t, []int{0, 1}, []int{batched.calls, batched.batches})
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0, 1}, batched.syms)
+
+	single := &fakeBatchEvaluator{}
+	line(single, 1).evaluate(0)
+	assert.Equal(t, []int{1, 0}, []int{single.calls, single.batches}, "a batch of one is an evaluation")
 }
 
 func TestRunNetworkRejectsBadConfig(t *testing.T) {
