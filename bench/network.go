@@ -172,14 +172,15 @@ type batchEvaluator interface {
 // netLine is one line of the network's measurements while it is taken:
 // per goroutine an evaluator and a batch of inputs and outputs, made and
 // warmed up once (an evaluator allocates its scratch space at its first
-// evaluation), so that the runs time evaluations alone. The i-th position
-// of a batch is the line's position under symmetry i mod 8, so that a
-// batch holds different inputs, as a search's would.
+// evaluation), so that the runs time evaluations alone. A goroutine's
+// k-th evaluation is of the line's position under symmetry k mod 8, so
+// that a batch holds different inputs, as a search's would, and batches
+// of one vary as much.
 type netLine struct {
 	m     NetworkMeasurement
 	evals []nn.Evaluator
 	ins   [][]*nn.Input
-	syms  []int
+	syms  [][]int // per goroutine, the symmetries of its next batch
 	outs  [][]*nn.Output
 }
 
@@ -188,11 +189,8 @@ func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch
 		m:     NetworkMeasurement{Evaluator: evaluator, Position: pos, Size: in.Size, Threads: threads, Batch: batch},
 		evals: make([]nn.Evaluator, threads),
 		ins:   make([][]*nn.Input, threads),
-		syms:  make([]int, batch),
+		syms:  make([][]int, threads),
 		outs:  make([][]*nn.Output, threads),
-	}
-	for k := range batch {
-		l.syms[k] = k % nn.NumSymmetries
 	}
 	for i := range threads {
 		if evaluator == ReferenceEvaluator {
@@ -205,6 +203,7 @@ func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch
 			c.Spatial, c.Legal = slices.Clone(in.Spatial), slices.Clone(in.Legal)
 			l.ins[i] = append(l.ins[i], &c)
 			l.outs[i] = append(l.outs[i], new(nn.Output))
+			l.syms[i] = append(l.syms[i], len(l.syms[i])%nn.NumSymmetries)
 		}
 		l.evaluate(i)
 	}
@@ -213,16 +212,20 @@ func newNetLine(m *nn.Model, evaluator, pos string, in *nn.Input, threads, batch
 	return l
 }
 
-// evaluate evaluates goroutine i's batch: in one call when the line is
-// batched, else one position after the other.
+// evaluate evaluates goroutine i's batch, in one call when the line is
+// batched, else one position after the other; then the batch's
+// symmetries move on by its size.
 func (l *netLine) evaluate(i int) {
-	e, ins, outs := l.evals[i], l.ins[i], l.outs[i]
+	e, ins, syms, outs := l.evals[i], l.ins[i], l.syms[i], l.outs[i]
 	if b, ok := e.(batchEvaluator); ok && len(ins) > 1 {
-		b.EvaluateBatch(ins, l.syms, outs)
-		return
+		b.EvaluateBatch(ins, syms, outs)
+	} else {
+		for k, in := range ins {
+			e.Evaluate(in, syms[k], outs[k])
+		}
 	}
-	for k, in := range ins {
-		e.Evaluate(in, l.syms[k], outs[k])
+	for k := range syms {
+		syms[k] = (syms[k] + len(syms)) % nn.NumSymmetries
 	}
 }
 
@@ -364,6 +367,7 @@ func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
 	for _, size := range sizes {
 		per = append(per, fmt.Sprintf("%dx%d %.3f", size, size, rep.GFLOP[size]))
 	}
-	_, err := fmt.Fprintf(w, "GFLOP per evaluation, from the layer shapes (convolutions and matrix products): %s\n", strings.Join(per, ", "))
+	_, err := fmt.Fprintf(w, "GFLOP per evaluation, the work of direct convolutions and matrix products from the layer shapes: %s "+
+		"(a Winograd convolution does less, so GFLOP/s is the rate of equivalent direct work)\n", strings.Join(per, ", "))
 	return err
 }

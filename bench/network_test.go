@@ -96,27 +96,36 @@ func (f *fakeBatchEvaluator) EvaluateBatch(ins []*nn.Input, syms []int, outs []*
 // symmetries in turn.
 func TestNetLineBatches(t *testing.T) {
 	line := func(e nn.Evaluator, batch int) *netLine {
-		l := &netLine{evals: []nn.Evaluator{e}, ins: [][]*nn.Input{nil}, outs: [][]*nn.Output{nil}}
+		l := &netLine{evals: []nn.Evaluator{e}, ins: [][]*nn.Input{nil}, syms: [][]int{nil}, outs: [][]*nn.Output{nil}}
 		for k := range batch {
-			l.syms = append(l.syms, k%nn.NumSymmetries)
+			l.syms[0] = append(l.syms[0], k%nn.NumSymmetries)
 			l.ins[0] = append(l.ins[0], new(nn.Input))
 			l.outs[0] = append(l.outs[0], new(nn.Output))
 		}
 		return l
 	}
 	plain := &fakeEvaluator{}
-	line(plain, 10).evaluate(0)
-	assert.Equal(t, 10, plain.calls)
-	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0, 1}, plain.syms)
+	l := line(plain, 10)
+	l.evaluate(0)
+	l.evaluate(0)
+	assert.Equal(t, 20, plain.calls)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3}, plain.syms)
 
 	batched := &fakeBatchEvaluator{}
-	line(batched, 10).evaluate(0)
-	assert.Equal(t, []int{0, 1}, []int{batched.calls, batched.batches})
-	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0, 1}, batched.syms)
+	l = line(batched, 3)
+	l.evaluate(0)
+	l.evaluate(0)
+	l.evaluate(0)
+	assert.Equal(t, []int{0, 3}, []int{batched.calls, batched.batches})
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0}, batched.syms)
 
 	single := &fakeBatchEvaluator{}
-	line(single, 1).evaluate(0)
-	assert.Equal(t, []int{1, 0}, []int{single.calls, single.batches}, "a batch of one is an evaluation")
+	l = line(single, 1)
+	for range 9 {
+		l.evaluate(0)
+	}
+	assert.Equal(t, []int{9, 0}, []int{single.calls, single.batches}, "a batch of one is an evaluation")
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 0}, single.syms, "batches of one under each symmetry in turn")
 }
 
 func TestRunNetworkRejectsBadConfig(t *testing.T) {
