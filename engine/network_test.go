@@ -39,9 +39,9 @@ func TestRawNNEvaluatesTheGameInProgress(t *testing.T) {
 		var got, want nn.Output
 		require.NoError(t, e.RawNN(s, &got))
 		ref.Evaluate(&in, s, &want)
-		assert.InDeltaSlice(t, want.Policy, got.Policy, 1e-5, "symmetry %d", s)
-		assert.InDelta(t, want.WhiteWin, got.WhiteWin, 1e-5, "symmetry %d", s)
-		assert.InDeltaSlice(t, want.WhiteOwnership, got.WhiteOwnership, 1e-5, "symmetry %d", s)
+		assert.InDeltaSlice(t, want.Policy, got.Policy, 1e-4, "symmetry %d", s)
+		assert.InDelta(t, want.WhiteWin, got.WhiteWin, 1e-4, "symmetry %d", s)
+		assert.InDeltaSlice(t, want.WhiteOwnership, got.WhiteOwnership, 1e-4, "symmetry %d", s)
 	}
 
 	// A board of another size evaluates at that size.
