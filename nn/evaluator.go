@@ -9,5 +9,6 @@ type Evaluator interface {
 	Evaluate(in *Input, s int, out *Output)
 }
 
-// NewEvaluator returns the fastest evaluator of m this build has.
-func (m *Model) NewEvaluator() Evaluator { return NewReference(m) }
+// NewEvaluator returns the fastest evaluator of m this build has: a Fast,
+// which is also a BatchEvaluator.
+func (m *Model) NewEvaluator() Evaluator { return NewFast(m) }
