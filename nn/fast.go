@@ -2,7 +2,9 @@ package nn
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
+	"weak"
 )
 
 // The fast forward pass: the same network as Reference, layer for layer,
@@ -29,6 +31,38 @@ type fastOnce struct {
 	net  *fastNet
 }
 
+// fastNets holds the prepared weights of each Model that has a Fast, by a
+// weak pointer, so that a Model nobody holds any more is freed (and its
+// entry deleted). The prepared weights do not point back to the Model
+// itself, only to some of its weight slices; nor does the Model point to
+// them, so that Models stay comparable by their contents.
+var (
+	fastMu   sync.Mutex
+	fastNets = map[weak.Pointer[Model]]*fastOnce{}
+)
+
+// fastNetOf returns m's prepared weights, preparing them on first use.
+func fastNetOf(m *Model) *fastNet {
+	key := weak.Make(m)
+	fastMu.Lock()
+	f := fastNets[key]
+	if f == nil {
+		f = &fastOnce{}
+		fastNets[key] = f
+		runtime.AddCleanup(m, forgetFastNet, key)
+	}
+	fastMu.Unlock()
+	f.once.Do(func() { f.net = prepareFast(m) })
+	return f.net
+}
+
+// forgetFastNet deletes the prepared weights of a Model that is gone.
+func forgetFastNet(key weak.Pointer[Model]) {
+	fastMu.Lock()
+	delete(fastNets, key)
+	fastMu.Unlock()
+}
+
 // convKernel is a prepared convolution: a Winograd3x3 or a PreparedConv.
 type convKernel interface {
 	ApplyBatch(ws *ConvWorkspace, in []float32, n, h, w int, pre *Epilogue, out []float32, ep *Epilogue)
@@ -51,7 +85,6 @@ type fastBlock struct {
 
 // fastNet is a Model prepared for the fast pass: read-only once made.
 type fastNet struct {
-	m                 *Model
 	inC, globalC, c   int // spatial inputs, global inputs, trunk channels
 	midW, gpW         int // widest block middle, widest pooled branch
 	initial           convKernel
@@ -61,6 +94,7 @@ type fastNet struct {
 	p1, g1, p2        convKernel
 	p1C, g1C          int
 	g1BN              Epilogue
+	p1Scale, p1Bias   []float32     // P1BN
 	policyBias        *PreparedConv // the pooled G1 to a bias per P1 channel
 	policyPass        *PreparedConv // the pooled G1 to the pass logit
 	v1, ownership     convKernel
@@ -70,12 +104,6 @@ type fastNet struct {
 	v2Ep, v3Ep, sv3Ep Epilogue
 }
 
-// fastNetOf returns m's prepared weights, preparing them on first use.
-func fastNetOf(m *Model) *fastNet {
-	m.fast.once.Do(func() { m.fast.net = prepareFast(m) })
-	return m.fast.net
-}
-
 // bnReLU is the epilogue of a batch norm followed by a ReLU.
 func bnReLU(b *BatchNorm) Epilogue {
 	return Epilogue{Scale: b.Scale, Bias: b.Bias, ReLU: true}
@@ -83,7 +111,7 @@ func bnReLU(b *BatchNorm) Epilogue {
 
 func prepareFast(m *Model) *fastNet {
 	f := &fastNet{
-		m: m, inC: m.SpatialInputs, globalC: m.GlobalInputs, c: m.TrunkChannels,
+		inC: m.SpatialInputs, globalC: m.GlobalInputs, c: m.TrunkChannels,
 		initial:    prepareConv(&m.InitialConv),
 		initialMul: prepareMatMul(&m.InitialMatMul),
 		tip:        bnReLU(&m.TrunkTip),
@@ -114,6 +142,7 @@ func prepareFast(m *Model) *fastNet {
 	f.p1, f.p1C = prepareConv(&ph.P1Conv), ph.P1Conv.Out
 	f.g1, f.g1C = prepareConv(&ph.G1Conv), ph.G1Conv.Out
 	f.g1BN = bnReLU(&ph.G1BN)
+	f.p1Scale, f.p1Bias = ph.P1BN.Scale, ph.P1BN.Bias
 	f.p2 = prepareConv(&ph.P2Conv)
 	f.policyBias = prepareMatMul(&ph.GpoolToBias)
 	f.policyPass = prepareMatMul(&ph.GpoolToPass)
@@ -230,15 +259,15 @@ func (e *Fast) EvaluateBatch(ins []*Input, syms []int, outs []*Output) {
 
 // check panics unless the inputs fit the model and each other.
 func (e *Fast) check(ins []*Input, syms []int) {
-	m := e.net.m
+	inC := e.net.inC
 	size := ins[0].Size
 	for i, in := range ins {
 		n := in.Size
 		area := n * n
 		s := syms[i]
-		if n < 1 || n != size || len(in.Spatial) != m.SpatialInputs*area || len(in.Legal) != area+1 || s < 0 || s >= NumSymmetries {
+		if n < 1 || n != size || len(in.Spatial) != inC*area || len(in.Legal) != area+1 || s < 0 || s >= NumSymmetries {
 			panic(fmt.Sprintf("nn: Fast: input %d of size %d (the first's %d) with %d spatial values and %d legal flags, symmetry %d: want %d*%d*%d values, %d flags, symmetry 0 to 7",
-				i, n, size, len(in.Spatial), len(in.Legal), s, m.SpatialInputs, n, n, area+1))
+				i, n, size, len(in.Spatial), len(in.Legal), s, inC, n, n, area+1))
 		}
 	}
 }
@@ -334,7 +363,6 @@ func (e *Fast) forward(ins []*Input, syms []int) {
 
 	// The policy head: P1 plus a bias per position from the pooled G1,
 	// then P1BN, ReLU and P2; the pass from the pooled G1.
-	m := f.m
 	p1 := e.p1[:points*f.p1C]
 	f.p1.ApplyBatch(ws, act, nb, size, size, nil, p1, nil)
 	g1 := e.g1[:points*f.g1C]
@@ -343,7 +371,7 @@ func (e *Fast) forward(ins []*Input, syms []int) {
 	f.policyBias.ApplyBatch(ws, e.pooled, 1, nb, 1, nil, e.rowBias, nil)
 	f.policyPass.ApplyBatch(ws, e.pooled, 1, nb, 1, nil, e.pass, nil)
 	for k := range nb {
-		e.fuse(e.rowBias[k*f.p1C:(k+1)*f.p1C], m.Policy.P1BN.Scale, m.Policy.P1BN.Bias)
+		e.fuse(e.rowBias[k*f.p1C:(k+1)*f.p1C], f.p1Scale, f.p1Bias)
 		Activate(ws, p1[k*area*f.p1C:(k+1)*area*f.p1C], f.p1C, &e.actEp)
 	}
 	e.actEp = Epilogue{}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+	"weak"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -331,6 +333,31 @@ func TestFastSharesWeights(t *testing.T) {
 	other, err := Read(bytes.NewReader(tinyModel(defaultTiny())))
 	require.NoError(t, err)
 	assert.NotSame(t, a.net, NewFast(other).net)
+	// The models are still equal by their contents.
+	assert.Equal(t, m, other)
+}
+
+// The prepared weights of a Model nobody holds any more are forgotten,
+// while its evaluators go on working.
+func TestFastForgetsFreedModels(t *testing.T) {
+	m, err := Read(bytes.NewReader(tinyModel(defaultTiny())))
+	require.NoError(t, err)
+	e := NewFast(m)
+	key := weak.Make(m)
+	in := randomInput(5, 1)
+	var want, got Output
+	e.Evaluate(in, 0, &want)
+	m = nil
+	assert.Eventually(t, func() bool {
+		runtime.GC()
+		fastMu.Lock()
+		defer fastMu.Unlock()
+		_, ok := fastNets[key]
+		return !ok
+	}, 10*time.Second, 10*time.Millisecond)
+	assert.Nil(t, key.Value())
+	e.Evaluate(in, 0, &got)
+	assert.Equal(t, want, got)
 }
 
 // Goroutines, each with its own Fast, share one model (prepared by
@@ -486,31 +513,31 @@ func residentKB() int {
 // BenchmarkFastMemory reports the process's resident memory with a
 // freshly loaded copy of the shared network, then with its weights
 // prepared and one evaluator warmed up on 19x19, then with a second
-// evaluator: the prepared weights exist once, a second evaluator adds
-// only its scratch space. Run alone (-bench FastMemory), the first figure
-// is the process's memory with the network loaded.
+// evaluator (the prepared weights exist once: a second evaluator adds
+// only its scratch space); the loop evaluates with both. Run alone
+// (-bench 'FastMemory'), the first figure is the process's memory with
+// the network loaded.
 func BenchmarkFastMemory(b *testing.B) {
 	in := benchInput(b, 19)
-	path := modelPath(b)
+	m, err := Load(modelPath(b))
+	require.NoError(b, err)
+	runtime.GC()
+	debug.FreeOSMemory()
+	loaded := residentKB()
 	var out Output
+	e1 := NewFast(m)
+	e1.Evaluate(in, 0, &out)
+	debug.FreeOSMemory()
+	prepared := residentKB()
+	e2 := NewFast(m)
+	e2.Evaluate(in, 0, &out)
+	debug.FreeOSMemory()
+	second := residentKB()
 	for b.Loop() {
-		m, err := Load(path)
-		require.NoError(b, err)
-		runtime.GC()
-		debug.FreeOSMemory()
-		loaded := residentKB()
-		e1 := NewFast(m)
-		e1.Evaluate(in, 0, &out)
-		debug.FreeOSMemory()
-		prepared := residentKB()
-		e2 := NewFast(m)
-		e2.Evaluate(in, 0, &out)
-		debug.FreeOSMemory()
-		second := residentKB()
-		b.ReportMetric(float64(loaded)/1024, "MB-loaded")
-		b.ReportMetric(float64(prepared)/1024, "MB-prepared")
-		b.ReportMetric(float64(second)/1024, "MB-two-evaluators")
-		runtime.KeepAlive(e1)
-		runtime.KeepAlive(e2)
+		e1.Evaluate(in, 1, &out)
+		e2.Evaluate(in, 2, &out)
 	}
+	b.ReportMetric(float64(loaded)/1024, "MB-loaded")
+	b.ReportMetric(float64(prepared)/1024, "MB-prepared")
+	b.ReportMetric(float64(second)/1024, "MB-two-evaluators")
 }

@@ -32,8 +32,6 @@ type Model struct {
 
 	Policy PolicyHead
 	Value  ValueHead
-
-	fast fastOnce // the weights prepared for Fast, made on first use (fast.go)
 }
 
 // Conv is a convolution with zero padding that keeps the board's size
