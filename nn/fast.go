@@ -191,8 +191,11 @@ func prepareMatMul(w *MatMul) *PreparedConv { return PrepareMatMul(w.Weights, w.
 // EvaluateBatch evaluates several positions in one pass through the
 // network: each convolution then multiplies the weights with the points
 // of all the positions at once, so that every weight loaded from memory
-// serves several positions. That pays most on small boards, whose few
-// points leave the kernels waiting for the weights.
+// serves several positions, and the per-layer costs (calls, the small
+// pooling products, the heads) are paid once a batch. The gain is small
+// on this package's kernels, which are already limited by arithmetic
+// rather than by memory for one position, 9x9 included; a batch serves
+// rather a search that collects positions anyway.
 type Fast struct {
 	net *fastNet
 	ws  ConvWorkspace
