@@ -5,13 +5,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 )
 
 // The average is the mean of the eight symmetries' outputs, illegal moves
 // stay -1, and the policy is still a distribution.
 func TestAveragerIsTheMeanOfTheSymmetries(t *testing.T) {
 	m := testModel(t)
-	positions := goldenPositions(t)
+	positions := nnfiles.Golden(t)
 	var g *goldenPosition
 	for i := range positions {
 		if positions[i].Size == 9 && len(positions[i].Moves) > 20 {

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -166,7 +167,7 @@ func TestFastMatchesReference(t *testing.T) {
 // fewer positions.
 func TestFastGoldenPositions(t *testing.T) {
 	m := testModel(t)
-	positions := goldenPositions(t)
+	positions := nnfiles.Golden(t)
 	require.Len(t, positions, 66)
 	kernelPaths(t, func(t *testing.T) {
 		ref, fast := NewReference(m), NewFast(m)
@@ -464,7 +465,7 @@ func BenchmarkFast(b *testing.B) {
 // or the empty board.
 func benchInput(b testing.TB, size int) *Input {
 	var best *goldenPosition
-	positions := goldenPositions(b)
+	positions := nnfiles.Golden(b)
 	for i := range positions {
 		g := &positions[i]
 		if g.Size == size && len(g.Handicap) == 0 && (best == nil || len(g.Moves) > len(best.Moves)) {
@@ -519,7 +520,7 @@ func residentKB() int {
 // the network loaded.
 func BenchmarkFastMemory(b *testing.B) {
 	in := benchInput(b, 19)
-	m, err := Load(modelPath(b))
+	m, err := Load(nnfiles.ModelPath(b))
 	require.NoError(b, err)
 	runtime.GC()
 	debug.FreeOSMemory()

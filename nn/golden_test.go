@@ -6,33 +6,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
-// goldenGame replays a golden position's record under its rules (Chinese,
-// positional superko, one point to White per handicap stone).
+// goldenGame replays a golden position's record under its rules and
+// checks whose turn it is.
 func goldenGame(t *testing.T, g *goldenPosition) *rules.Game {
 	t.Helper()
-	opts := rules.DefaultOptions()
-	opts.Komi = g.Komi
-	game, err := rules.NewGame(g.Size, opts)
+	game, err := g.Game()
 	require.NoError(t, err, g.ID)
-	if len(g.Handicap) > 0 {
-		var stones []rules.Point
-		for _, v := range g.Handicap {
-			p, err := rules.ParsePoint(v)
-			require.NoError(t, err, "%s: handicap %s", g.ID, v)
-			stones = append(stones, p)
-		}
-		require.NoError(t, game.SetHandicap(stones), g.ID)
-	}
-	for i, m := range g.Moves {
-		c, err := rules.ParseColor(m[0])
-		require.NoError(t, err, "%s: move %d", g.ID, i+1)
-		p, err := rules.ParsePoint(m[1])
-		require.NoError(t, err, "%s: move %d", g.ID, i+1)
-		require.NoError(t, game.Play(rules.Move{Color: c, Point: p}), "%s: move %d %v", g.ID, i+1, m)
-	}
 	want := rules.Black
 	if g.ToMove == "W" {
 		want = rules.White
@@ -55,7 +38,7 @@ func TestGoldenPositions(t *testing.T) {
 		out Output
 		f   Featurizer
 	)
-	positions := goldenPositions(t)
+	positions := nnfiles.Golden(t)
 	require.NotEmpty(t, positions)
 	step := 1
 	if underRace {

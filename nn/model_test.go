@@ -7,48 +7,15 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 	"github.com/yunzi-go/yunzi/rules"
 )
-
-// The shipped network, KataGo's own outputs for it, and where tests look
-// for them (relative to this package's directory).
-const (
-	sharedModelName = "g170-b6c96-s175395328-d26788732.bin.gz"
-	sharedDir       = "../../shared/nn"
-)
-
-// modelPath returns the network's path: $YUNZI_MODEL, or the shared
-// directory's. When neither exists the test skips, or fails when
-// YUNZI_REQUIRE_MODEL=1.
-func modelPath(t testing.TB) string {
-	t.Helper()
-	path := os.Getenv("YUNZI_MODEL")
-	if path == "" {
-		path = filepath.Join(sharedDir, sharedModelName)
-	}
-	if _, err := os.Stat(path); err != nil {
-		missing(t, "no network at %s (set YUNZI_MODEL)", path)
-	}
-	return path
-}
-
-// missing skips a test that needs a file that is absent, or fails it when
-// YUNZI_REQUIRE_MODEL=1.
-func missing(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("YUNZI_REQUIRE_MODEL") == "1" {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
-}
 
 var (
 	sharedModelOnce sync.Once
@@ -59,7 +26,7 @@ var (
 // testModel loads the network once for all tests.
 func testModel(t testing.TB) *Model {
 	t.Helper()
-	path := modelPath(t)
+	path := nnfiles.ModelPath(t)
 	sharedModelOnce.Do(func() { sharedModel, sharedModelErr = Load(path) })
 	require.NoError(t, sharedModelErr)
 	return sharedModel

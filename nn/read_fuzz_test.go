@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 )
 
 // FuzzRead: no input makes the reader panic or return a model that the
@@ -22,7 +24,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(tinyBin[:len(tinyBin)/2])
 	f.Add(gzipped(tiny)[:200])
 	// The shared network, cut short, when it is here.
-	if data, err := os.ReadFile(sharedDir + "/" + sharedModelName); err == nil {
+	if data, err := os.ReadFile(nnfiles.DefaultPath()); err == nil {
 		f.Add(data[:4096])
 	}
 	// Corrupt headers.

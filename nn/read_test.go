@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 )
 
 func TestReadSharedModel(t *testing.T) {
@@ -55,7 +57,7 @@ func TestReadSharedModelUncompressed(t *testing.T) {
 // sharedModelBytes returns the network file's uncompressed content.
 func sharedModelBytes(t testing.TB) []byte {
 	t.Helper()
-	f, err := os.Open(modelPath(t))
+	f, err := os.Open(nnfiles.ModelPath(t))
 	require.NoError(t, err)
 	defer f.Close()
 	zr, err := gzip.NewReader(f)

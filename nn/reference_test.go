@@ -1,13 +1,9 @@
 package nn
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,47 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/nnfiles"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
 // goldenPosition is one line of golden.jsonl: KataGo's kata-raw-nn 0 for
-// the shared network (see its README).
-type goldenPosition struct {
-	ID                 string      `json:"id"`
-	Size               int         `json:"size"`
-	Komi               float64     `json:"komi"`
-	Handicap           []string    `json:"handicap"`
-	Moves              [][2]string `json:"moves"`
-	ToMove             string      `json:"to_move"`
-	Win                float64     `json:"win"`
-	Loss               float64     `json:"loss"`
-	NoResult           float64     `json:"no_result"`
-	WhiteLead          float64     `json:"white_lead"`
-	WhiteScoreSelfplay float64     `json:"white_score_selfplay"`
-	Policy             []float64   `json:"policy"`
-	PolicyPass         float64     `json:"policy_pass"`
-	WhiteOwnership     []float64   `json:"white_ownership"`
-}
-
-// goldenPositions reads golden.jsonl from beside the network.
-func goldenPositions(t testing.TB) []goldenPosition {
-	t.Helper()
-	path := filepath.Join(filepath.Dir(modelPath(t)), "golden.jsonl")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		missing(t, "no golden outputs at %s", path)
-	}
-	var out []goldenPosition
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<22)
-	for sc.Scan() {
-		var g goldenPosition
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &g))
-		out = append(out, g)
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
+// the shared network.
+type goldenPosition = nnfiles.Position
 
 // KataGo's tolerances for the golden comparison (issue 51).
 const (
@@ -173,7 +135,7 @@ func TestReferenceGoldenEmptyBoards(t *testing.T) {
 	e := NewReference(m)
 	var out Output
 	n := 0
-	for _, g := range goldenPositions(t) {
+	for _, g := range nnfiles.Golden(t) {
 		if !strings.HasPrefix(g.ID, "empty-") {
 			continue
 		}
