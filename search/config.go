@@ -55,6 +55,36 @@ type Config struct {
 	Choice Choice
 	// Stopping says when a search stops before its budget is spent (stop.go).
 	Stopping Stopping
+	// PUCT tunes the search with a network (puct.go), which replaces the
+	// settings above but Threads, MaxNodes, Seed, VirtualLoss, Choice and
+	// Stopping.
+	PUCT PUCT
+}
+
+// PUCT holds the settings of the search with a network: KataGo's
+// selection (AlphaZero's PUCT with a log-growing exploration constant and
+// first-play urgency) and its utility, the network's win/loss plus score
+// utilities, so that a decided game is still played for points. The
+// defaults are KataGo's (cpp/search/searchparams.cpp).
+type PUCT struct {
+	// A child's exploration term is prior * C * sqrt(N) / (1 + visits),
+	// where N is the visits of its siblings together and
+	// C = Exploration + ExplorationLog * log((N + ExplorationBase) /
+	// ExplorationBase).
+	Exploration, ExplorationLog, ExplorationBase float64
+	// FPUReduction is how far below its parent's utility an unvisited
+	// child starts, times the square root of the policy of the siblings
+	// already visited (first-play urgency); RootFPUReduction is the root's.
+	FPUReduction, RootFPUReduction float64
+	// A position's utility for a player is WinLoss times (win - loss), plus
+	// StaticScore times the score value of its expected margin, plus
+	// DynamicScore times the score value of that margin less a centre
+	// (the root's expected margin, drawn DynamicScoreZeroWeight of the way
+	// to zero). A score value is 2/pi * atan(margin / (scale * the board's
+	// side)), with StaticScoreScale and DynamicScoreScale.
+	WinLoss, StaticScore, DynamicScore  float64
+	StaticScoreScale, DynamicScoreScale float64
+	DynamicScoreZeroWeight              float64
 }
 
 // Priors are virtual games (visits with a win rate) added to a new node's
@@ -231,6 +261,12 @@ func DefaultConfig() Config {
 		},
 		Choice:   Choice{LCBDeviations: 2, LCBVisitDivisor: 10},
 		Stopping: DefaultStopping(),
+		PUCT: PUCT{
+			Exploration: 1, ExplorationLog: 0.45, ExplorationBase: 500,
+			FPUReduction: 0.2, RootFPUReduction: 0.1,
+			WinLoss: 1, StaticScore: 0.1, DynamicScore: 0.3,
+			StaticScoreScale: 2, DynamicScoreScale: 0.75, DynamicScoreZeroWeight: 0.2,
+		},
 	}
 }
 

@@ -38,6 +38,9 @@ var building = new(children)
 type children struct {
 	nodes []node
 	amaf  []amafStats
+	// puct holds the children's statistics in the search with a network,
+	// which has no AMAF statistics (see puctStats); nil in the classic one.
+	puct []puctStats
 }
 
 // amafStats are a child's AMAF games (all-moves-as-first: the games in

@@ -97,6 +97,9 @@ func (s *Searcher) result(b *rules.Board) *Result {
 	slot := s.slotOf(r.Move)
 	r.Ownership = s.ownership(b, slot)
 	r.ScoreLead = s.leadOf(slot)
+	if s.net != nil {
+		s.puctResult(r)
+	}
 	return r
 }
 

@@ -35,6 +35,16 @@ type Searcher struct {
 	// Counters every simulation writes, each on a cache line of its own:
 	// next to the settings above, every add would make the other workers
 	// read those again from memory.
+	// The search with a network (puct.go): the network, nil for the
+	// classic search; the root's evaluation; the centre of the dynamic
+	// score utility, as Black's margin; the board's side, which scales the
+	// score utility; the root's utility for the player to move.
+	net         Network
+	rootOut     NetOutput
+	scoreCenter float64
+	sqrtArea    float64
+	rootUtility float64
+
 	playouts counter // simulations started in this search
 	nodes    counter // nodes in the tree, against cfg.MaxNodes
 	_        [64]byte
@@ -94,7 +104,9 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 			s.workers[i] = newWorker(s, s.cfg.Seed+uint64(i)*0x9E3779B97F4A7C15)
 		}
 	}
-	if s.root.childNodes() == nil {
+	if s.net != nil {
+		s.startPUCT(g, c)
+	} else if s.root.childNodes() == nil {
 		w := s.workers[0]
 		w.useBoard(g.Board())
 		w.hashes = w.hashes[:0] // no tree path yet: only the game's history counts

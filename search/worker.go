@@ -29,6 +29,9 @@ type worker struct {
 	// evaluator judges the leaves (the policy).
 	policy    playoutPolicy
 	evaluator evaluator
+	// pw is the worker's state in the search with a network, nil in the
+	// classic search.
+	pw *puctWorker
 
 	// The simulation in progress: the nodes it went through, root first;
 	// the children of each but the leaf, as selection found them (backup
@@ -140,7 +143,11 @@ func (w *worker) run(ctx context.Context) {
 		}
 		w.claimed--
 		w.simulations++
-		w.simulate()
+		if w.pw != nil {
+			w.simulatePUCT()
+		} else {
+			w.simulate()
+		}
 		if reports && time.Now().After(next) {
 			b.Progress(w.s.result(w.s.game.Board()))
 			next = time.Now().Add(b.ProgressEvery)

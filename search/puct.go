@@ -1,0 +1,267 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"sync/atomic"
+
+	"github.com/yunzi-go/yunzi/rules"
+)
+
+// The search with a network (SetNetwork) is AlphaZero's and KataGo's: a
+// simulation goes down the tree by PUCT (puctselect.go), has the network
+// judge the leaf it reaches, gives the leaf its children with the
+// network's policy as their priors, and backs the network's value up; no
+// playout is played. It shares the tree, the workers, the budgets, the
+// stopping rules, tree reuse and the move choice with the classic search.
+//
+// Each node's visits and value (the win rate, in valueUnit) are the
+// classic ones, so that what reads them (the move choice and its LCB, the
+// stopping rules, the result) reads a win rate; the utility the selection
+// maximises, the expected margin and the policy are kept beside them in
+// children.puct.
+
+// puctStats are a child's statistics beyond its node's, in the search
+// with a network: sums over the simulations through it, for the player
+// who made its move.
+type puctStats struct {
+	utility atomic.Int64 // in utilityUnit
+	score   atomic.Int64 // the margin, in scoreUnit
+	policy  float32      // the network's prior, renormalised over the children
+}
+
+// Fixed-point units of the sums of puctStats, kept in atomic integers.
+const (
+	utilityUnit = 1 << 24
+	scoreUnit   = 1 << 16
+)
+
+// puctWorker is a worker's own state in the search with a network: its
+// evaluator, its copy of the game (on which it plays each simulation's
+// tree moves, so that the network sees the game's history and its ko and
+// superko bans as they are at the leaf), and its scratch.
+type puctWorker struct {
+	eval  LeafEvaluator
+	game  *rules.Game
+	out   NetOutput
+	stats []*puctStats // the puctStats of the path's nodes but the root
+}
+
+// SetNetwork makes the searcher search with the network n (nil: the
+// classic search with playouts), forgetting the tree.
+func (s *Searcher) SetNetwork(n Network) {
+	s.net = n
+	s.workers = nil
+	s.Reset()
+}
+
+// HasNetwork reports whether the searcher searches with a network.
+func (s *Searcher) HasNetwork() bool { return s.net != nil }
+
+// newPUCTChildren returns n children for the search with a network: no
+// AMAF statistics, which it does not keep.
+func newPUCTChildren(n int) *children {
+	return &children{nodes: make([]node, n), puct: make([]puctStats, n)}
+}
+
+// startPUCT prepares the workers and the root of a search with a network
+// of g for c: each worker's copy of the game, the root's evaluation (for
+// its ownership, its utility and the dynamic score's centre) and, if the
+// tree has none, the root's children.
+func (s *Searcher) startPUCT(g *rules.Game, c rules.Color) {
+	for i, w := range s.workers {
+		if w.pw == nil {
+			w.pw = &puctWorker{eval: s.net.NewEvaluator(s.cfg.Seed + uint64(i)*0x9E3779B97F4A7C15)}
+		}
+		w.pw.game = g.Clone()
+		w.pw.game.SetToMove(c)
+	}
+	w := s.workers[0]
+	w.pw.eval.Evaluate(w.pw.game, &w.pw.out)
+	s.rootOut.CopyFrom(&w.pw.out)
+	pc := &s.cfg.PUCT
+	s.scoreCenter = s.rootOut.BlackScore * (1 - pc.DynamicScoreZeroWeight)
+	s.sqrtArea = float64(g.Size())
+	s.rootUtility = s.utility(s.rootOut.BlackWin, s.rootOut.BlackScore, c)
+	if s.root.childNodes() == nil {
+		w.expandPUCT(s.root, w.pw.game, &w.pw.out)
+	}
+}
+
+// utility returns a position's utility for c from Black's chance to win
+// and expected margin (see PUCT).
+func (s *Searcher) utility(blackWin, blackScore float64, c rules.Color) float64 {
+	pc := &s.cfg.PUCT
+	u := pc.WinLoss*(2*blackWin-1) +
+		pc.StaticScore*s.scoreValue(blackScore, 0, pc.StaticScoreScale) +
+		pc.DynamicScore*s.scoreValue(blackScore, s.scoreCenter, pc.DynamicScoreScale)
+	if c == rules.White {
+		return -u
+	}
+	return u
+}
+
+// scoreValue is KataGo's value of a margin: from -1 to 1, steep near the
+// centre and flat far from it.
+func (s *Searcher) scoreValue(margin, center, scale float64) float64 {
+	return math.Atan((margin-center)/(scale*s.sqrtArea)) * (2 / math.Pi)
+}
+
+// simulatePUCT runs one simulation of the search with a network: down the
+// tree by PUCT to a leaf, played on the worker's copy of the game; the
+// leaf judged by the network (or counted, when two passes end the game)
+// and expanded; the value backed up; the copy of the game taken back to
+// the root.
+func (w *worker) simulatePUCT() {
+	s, pw := w.s, w.pw
+	g := pw.game
+	w.countRootVisit()
+	w.path, pw.stats = append(w.path[:0], s.root), pw.stats[:0]
+	n := s.root
+	for ch := n.loadChildren(); ch != nil && g.Passes() < 2; ch = n.loadChildren() {
+		parent := s.rootUtility
+		if len(pw.stats) > 0 {
+			// The parent's statistics are for the player who made its
+			// move, the opponent of the one who chooses now.
+			parent = -pw.stats[len(pw.stats)-1].mean(n)
+		}
+		i := w.selectPUCT(ch, parent, n == s.root)
+		k := &ch.nodes[i]
+		k.visits.Add(w.virtualLoss)
+		if err := g.PlayRepetition(rules.Move{Color: g.ToMove(), Point: k.move}); err != nil {
+			panic(fmt.Sprintf("search: a tree move is illegal: %v", err))
+		}
+		w.path, pw.stats = append(w.path, k), append(pw.stats, &ch.puct[i])
+		n = k
+	}
+
+	var blackWin, blackScore float64
+	if g.Passes() >= 2 {
+		black, white := g.Board().Area(nil)
+		diff := black - white - g.Compensation()
+		blackWin, blackScore = 0.5, diff
+		if diff > 0 {
+			blackWin = 1
+		} else if diff < 0 {
+			blackWin = 0
+		}
+	} else {
+		pw.eval.Evaluate(g, &pw.out)
+		blackWin, blackScore = pw.out.BlackWin, pw.out.BlackScore
+		if s.nodes.Load() < int64(w.cfg.MaxNodes) {
+			w.expandPUCT(n, g, &pw.out)
+		}
+	}
+	w.backupPUCT(blackWin, blackScore)
+	for range pw.stats {
+		if err := g.Undo(); err != nil {
+			panic(fmt.Sprintf("search: undoing a tree move: %v", err))
+		}
+	}
+}
+
+// backupPUCT adds a leaf's value to the path's nodes, each for the player
+// who made its move, and takes back their virtual losses but the one
+// visit that stays.
+func (w *worker) backupPUCT(blackWin, blackScore float64) {
+	s := w.s
+	black := s.utility(blackWin, blackScore, rules.Black)
+	c := s.color
+	for i, k := range w.path[1:] {
+		win, u, score := blackWin, black, blackScore
+		if c == rules.White {
+			win, u, score = 1-win, -u, -score
+		}
+		k.value.Add(int64(math.Round(win * valueUnit)))
+		st := w.pw.stats[i]
+		st.utility.Add(int64(math.Round(u * utilityUnit)))
+		st.score.Add(int64(math.Round(score * scoreUnit)))
+		if w.virtualLoss > 1 {
+			k.visits.Add(1 - w.virtualLoss)
+		}
+		c = c.Opponent()
+	}
+}
+
+// expandPUCT gives n, the position of g, its children: every legal move
+// of the player to move that repeats no position of g (whose history is
+// the game's and the path's), and the pass, last. Their priors are the
+// network's policy out, renormalised over them.
+func (w *worker) expandPUCT(n *node, g *rules.Game, out *NetOutput) {
+	if !n.children.CompareAndSwap(nil, building) {
+		return
+	}
+	b, c := g.Board(), g.ToMove()
+	x := &w.scratch
+	x.moves = x.moves[:0]
+	total := float64(max(out.PassPolicy, 0))
+	for _, p := range b.Empties() {
+		if !b.IsLegal(rules.Move{Color: c, Point: p}) || g.Repeats(b.HashAfter(c, p), c.Opponent()) {
+			continue
+		}
+		x.moves = append(x.moves, p)
+		total += float64(max(out.Policy[p], 0))
+	}
+	ch := newPUCTChildren(len(x.moves) + 1)
+	prior := func(p float32) float32 {
+		if total <= 0 {
+			return float32(1 / float64(len(ch.nodes)))
+		}
+		return float32(float64(max(p, 0)) / total)
+	}
+	for i, p := range x.moves {
+		ch.nodes[i].move, ch.puct[i].policy = p, prior(out.Policy[p])
+	}
+	pass := len(x.moves)
+	ch.nodes[pass].move, ch.puct[pass].policy = rules.Pass, prior(out.PassPolicy)
+	n.children.Store(ch)
+	w.s.nodes.Add(int64(len(ch.nodes)))
+}
+
+// mean returns the mean utility of the node k whose statistics st are,
+// 0 without visits.
+func (st *puctStats) mean(k *node) float64 {
+	v := k.visits.Load()
+	if v <= 0 {
+		return 0
+	}
+	return float64(st.utility.Load()) / utilityUnit / float64(v)
+}
+
+// meanScore returns the mean margin through k for the player who made
+// its move, 0 without visits.
+func (st *puctStats) meanScore(k *node) float64 {
+	v := k.visits.Load()
+	if v <= 0 {
+		return 0
+	}
+	return float64(st.score.Load()) / scoreUnit / float64(v)
+}
+
+// puctResult completes r, the classic result of a search with a network:
+// each candidate's prior is its policy and its score lead its mean
+// margin; the result's score lead is its move's; ownership is the
+// network's at the root.
+func (s *Searcher) puctResult(r *Result) {
+	ch := s.root.loadChildren()
+	if ch == nil {
+		return
+	}
+	for ci := range r.Candidates {
+		cd := &r.Candidates[ci]
+		for i := range ch.nodes {
+			if ch.nodes[i].move == cd.Move {
+				cd.Prior = float64(ch.puct[i].policy)
+				cd.ScoreLead = ch.puct[i].meanScore(&ch.nodes[i])
+				if cd.Move == r.Move {
+					r.ScoreLead = cd.ScoreLead
+				}
+				break
+			}
+		}
+	}
+	r.Ownership = r.Ownership[:0]
+	for _, o := range s.rootOut.Ownership {
+		r.Ownership = append(r.Ownership, float64(o))
+	}
+}
