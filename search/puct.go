@@ -26,6 +26,7 @@ import (
 // who made its move.
 type puctStats struct {
 	utility atomic.Int64 // in utilityUnit
+	squares atomic.Int64 // the utilities' squares, in utilityUnit
 	score   atomic.Int64 // the margin, in scoreUnit
 	policy  float32      // the network's prior, renormalised over the children
 }
@@ -175,6 +176,7 @@ func (w *worker) backupPUCT(blackWin, blackScore float64) {
 		k.value.Add(int64(math.Round(win * valueUnit)))
 		st := w.pw.stats[i]
 		st.utility.Add(int64(math.Round(u * utilityUnit)))
+		st.squares.Add(int64(math.Round(u * u * utilityUnit)))
 		st.score.Add(int64(math.Round(score * scoreUnit)))
 		if w.virtualLoss > 1 {
 			k.visits.Add(1 - w.virtualLoss)
@@ -238,27 +240,53 @@ func (st *puctStats) meanScore(k *node) float64 {
 	return float64(st.score.Load()) / scoreUnit / float64(v)
 }
 
+// lcb is a lower confidence bound on the mean utility through k, whose
+// statistics st are: deviations standard errors below it, the variance
+// taken as at least minUtilityVariance.
+func (st *puctStats) lcb(k *node, deviations float64) float64 {
+	v := float64(k.visits.Load())
+	if v <= 0 {
+		return math.Inf(-1)
+	}
+	mean := st.mean(k)
+	variance := float64(st.squares.Load())/utilityUnit/v - mean*mean
+	return mean - deviations*math.Sqrt(max(variance, minUtilityVariance)/v)
+}
+
+// minUtilityVariance is the least variance lcb assumes, so that a few
+// visits all alike are not certain (a utility spans about twice a win
+// rate's range, and the classic bound's floor is 0.01).
+const minUtilityVariance = 0.04
+
 // puctResult completes r, the classic result of a search with a network:
 // each candidate's prior is its policy and its score lead its mean
-// margin; the result's score lead is its move's; ownership is the
-// network's at the root.
+// margin; the move is chosen as the classic search chooses it, but by the
+// lower bound of the utility, not of the win rate (so that a won game is
+// still played for points); the result's score lead is its move's;
+// ownership is the network's at the root.
 func (s *Searcher) puctResult(r *Result) {
 	ch := s.root.loadChildren()
 	if ch == nil {
 		return
 	}
+	best, bestLCB := -1, math.Inf(-1)
 	for ci := range r.Candidates {
 		cd := &r.Candidates[ci]
 		for i := range ch.nodes {
 			if ch.nodes[i].move == cd.Move {
 				cd.Prior = float64(ch.puct[i].policy)
 				cd.ScoreLead = ch.puct[i].meanScore(&ch.nodes[i])
-				if cd.Move == r.Move {
-					r.ScoreLead = cd.ScoreLead
+				lcb := ch.puct[i].lcb(&ch.nodes[i], s.cfg.Choice.LCBDeviations)
+				if best < 0 || (cd.Visits*s.cfg.Choice.LCBVisitDivisor >= r.Candidates[0].Visits && lcb > bestLCB) {
+					best, bestLCB = ci, lcb
 				}
 				break
 			}
 		}
+	}
+	if best >= 0 {
+		cd := &r.Candidates[best]
+		r.Move, r.WinRate, r.ScoreLead = cd.Move, cd.WinRate, cd.ScoreLead
 	}
 	r.Ownership = r.Ownership[:0]
 	for _, o := range s.rootOut.Ownership {
