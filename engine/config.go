@@ -192,6 +192,9 @@ type ResignTuning struct {
 	// MinPlayouts is the least number of playouts a search needs for its
 	// win rate to be trusted.
 	MinPlayouts int
+	// MinVisits is the same with a network, where a search's visits are
+	// each judged by the network and far fewer than playouts.
+	MinVisits int
 	// Opening is the fraction of the board's points that must have been
 	// played before resigning; HandicapFactor times as much in a handicap
 	// game, where White starts far behind.
@@ -232,7 +235,7 @@ func DefaultTuning() Tuning {
 			OpenNeutral:    0.5,
 			OpenShare:      0.1,
 		},
-		Resign: ResignTuning{Moves: 3, MinPlayouts: 1000, Opening: 0.25, HandicapFactor: 2},
+		Resign: ResignTuning{Moves: 3, MinPlayouts: 1000, MinVisits: 300, Opening: 0.25, HandicapFactor: 2},
 	}
 }
 

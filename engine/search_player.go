@@ -5,6 +5,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 	"github.com/yunzi-go/yunzi/analysis"
+	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
 	"github.com/yunzi-go/yunzi/search"
 )
@@ -13,10 +14,14 @@ import (
 // ownership its searches gather. It is the engine's default Player and
 // Judge.
 type SearchPlayer struct {
-	searcher    *search.Searcher
-	cfg         SearchSettings
-	last        *search.Result // the last search, for the log
-	lowSearches int            // consecutive searches below the resign threshold
+	searcher *search.Searcher
+	cfg      SearchSettings
+	last     *search.Result // the last search, for the log
+	// With a network: its adapter, and the evaluations it had made
+	// before the last search, for the log.
+	net         *netSearch
+	evalsSince  int64
+	lowSearches int // consecutive searches below the resign threshold
 }
 
 // SearchSettings are what a SearchPlayer takes from the engine's Config.
@@ -40,10 +45,26 @@ func NewSearchPlayer(s SearchSettings) *SearchPlayer {
 	return &SearchPlayer{searcher: search.New(s.Search), cfg: s}
 }
 
+// evalCacheSize is how many network evaluations a NetworkPlayer keeps.
+const evalCacheSize = 1 << 14
+
+// NewNetworkPlayer returns a player searching with the network m (PUCT,
+// see search.SetNetwork) and the given settings. It judges dead stones
+// as a SearchPlayer does, with the playouts.
+func NewNetworkPlayer(s SearchSettings, m *nn.Model) *SearchPlayer {
+	p := NewSearchPlayer(s)
+	p.net = newNetSearch(m, evalCacheSize)
+	p.searcher.SetNetwork(p.net)
+	return p
+}
+
 // GenMove searches for c until the limits (the engine sets them from the
 // clock), the context's end or the search's own early stop, and returns
 // the move, or ErrResign when the game is clearly lost.
 func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
+	if p.net != nil {
+		p.evalsSince = p.net.evals.Load()
+	}
 	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g, c, p.cfg.Tuning.Time.DeadlineShare))
 	p.last = r
 	if p.shouldResign(g, r) {
@@ -56,9 +77,19 @@ func (p *SearchPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color
 // limits are spent, keeping the tree for the next search (so pondering
 // helps the next genmove), and returns what it found.
 func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) *analysis.Snapshot {
-	pr := priorsOf(g, c)
+	var pr priors
+	if !p.searcher.HasNetwork() {
+		pr = priorsOf(g, c)
+	}
 	r := p.searcher.Search(ctx, g, c, lim.budget(ctx, g, c, p.cfg.Tuning.Time.DeadlineShare))
-	return snapshotOf(r, g.Board(), pr)
+	s := snapshotOf(r, g.Board(), pr)
+	if p.searcher.HasNetwork() {
+		// The network's policy is the prior: no need of the patterns'.
+		for i := range s.Moves {
+			s.Moves[i].Prior = r.Candidates[i].Prior
+		}
+	}
+	return s
 }
 
 // shouldResign counts searches below the threshold and reports whether the
@@ -66,7 +97,11 @@ func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color
 // playouts, past the opening.
 func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 	rt := p.cfg.Tuning.Resign
-	if p.cfg.ResignThreshold <= 0 || r.Playouts < rt.MinPlayouts || r.WinRate >= p.cfg.ResignThreshold {
+	least := rt.MinPlayouts
+	if p.searcher.HasNetwork() {
+		least = rt.MinVisits
+	}
+	if p.cfg.ResignThreshold <= 0 || r.Playouts < least || r.WinRate >= p.cfg.ResignThreshold {
 		p.lowSearches = 0
 		return false
 	}
@@ -101,6 +136,14 @@ func (p *SearchPlayer) Summary() logrus.Fields {
 	r := p.last
 	if r == nil {
 		return nil
+	}
+	if p.net != nil {
+		evals := float64(p.net.evals.Load() - p.evalsSince)
+		return logrus.Fields{
+			"visits": r.Playouts, "evals_per_s": int(evals / max(r.Elapsed.Seconds(), 1e-9)),
+			"winrate": float64(int(r.WinRate*1000)) / 1000, "score_lead": float64(int(r.ScoreLead*10)) / 10,
+			"nodes": r.Nodes, "pv": pvString(r.PV()),
+		}
 	}
 	return logrus.Fields{
 		"playouts": r.Playouts, "playouts_per_s": int(r.PlayoutsPerSecond()),
