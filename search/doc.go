@@ -22,6 +22,10 @@
 //     priors);
 //   - result.go: what a search returns; ownership.go: the playouts alone
 //     as a dead-stone judge;
+//   - puct.go and puctselect.go: the search with a network (SetNetwork),
+//     AlphaZero's and KataGo's PUCT, where the network (network.go, the
+//     interface it is reached through) replaces the playouts, the priors
+//     and AMAF;
 //   - prefetch.go: asking for memory before it is used (the instructions
 //     are in prefetch_amd64.s).
 package search
