@@ -129,6 +129,12 @@ func (w *worker) simulatePUCT() {
 		i := w.selectPUCT(ch, parent, n == s.root)
 		k := &ch.nodes[i]
 		k.visits.Add(w.virtualLoss)
+		if w.virtualLoss > 1 {
+			// With other workers, the visits in flight count as lost
+			// (the utility of a sure loss) until the result replaces
+			// them, which sends the others down other lines.
+			ch.puct[i].utility.Add(-int64(w.virtualLoss) * utilityUnit)
+		}
 		if err := g.PlayRepetition(rules.Move{Color: g.ToMove(), Point: k.move}); err != nil {
 			panic(fmt.Sprintf("search: a tree move is illegal: %v", err))
 		}
@@ -163,7 +169,7 @@ func (w *worker) simulatePUCT() {
 
 // backupPUCT adds a leaf's value to the path's nodes, each for the player
 // who made its move, and takes back their virtual losses but the one
-// visit that stays.
+// visit that stays, and the losses' utility.
 func (w *worker) backupPUCT(blackWin, blackScore float64) {
 	s := w.s
 	black := s.utility(blackWin, blackScore, rules.Black)
@@ -180,6 +186,7 @@ func (w *worker) backupPUCT(blackWin, blackScore float64) {
 		st.score.Add(int64(math.Round(score * scoreUnit)))
 		if w.virtualLoss > 1 {
 			k.visits.Add(1 - w.virtualLoss)
+			st.utility.Add(int64(w.virtualLoss) * utilityUnit)
 		}
 		c = c.Opponent()
 	}

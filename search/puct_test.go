@@ -157,4 +157,24 @@ func TestPUCTWithThreads(t *testing.T) {
 	r := s.Search(context.Background(), g, rules.Black, Budget{Playouts: 400})
 	assert.Positive(t, r.Playouts)
 	assert.True(t, g.IsLegal(rules.Move{Color: rules.Black, Point: r.Move}))
+	// Every virtual loss was taken back: each mean utility is one a
+	// position can have, each win rate one a game can have.
+	var walk func(n *node)
+	walk = func(n *node) {
+		ch := n.loadChildren()
+		if ch == nil {
+			return
+		}
+		for i := range ch.nodes {
+			k := &ch.nodes[i]
+			if k.visits.Load() == 0 {
+				continue
+			}
+			u := ch.puct[i].mean(k)
+			require.LessOrEqual(t, math.Abs(u), 1.4+1e-6)
+			require.InDelta(t, 0.5, k.realWinRate(), 0.5+1e-9)
+			walk(k)
+		}
+	}
+	walk(s.root)
 }
