@@ -31,8 +31,25 @@ type position struct {
 	id       string
 	turn     int
 	priority int64
-	game     *rules.Game // the position, owned by the position
-	opts     *options    // shared by the query's positions
+	opts     *options // shared by the query's positions
+	// start is the game before its moves and moves the query's moves,
+	// both shared by its positions and never changed: the position is
+	// start after moves[:turn] (see build). Positions are built when
+	// their search starts, so a query of every turn of a long game does
+	// not hold a copy of the game per turn.
+	start *rules.Game
+	moves []rules.Move
+	// game is the position, built by its search.
+	game *rules.Game
+}
+
+// build returns a new game of the position.
+func (p *position) build() *rules.Game {
+	g := p.start.Clone()
+	for _, m := range p.moves[:p.turn] {
+		_ = g.PlayRepetition(m) // the query's parse played them all
+	}
+	return g
 }
 
 // options are what a query asks of each of its positions' searches and
@@ -391,13 +408,14 @@ func parseRequest(text []byte, defaults Settings) *request {
 		}
 	}
 	g.SetToMove(initial)
+	start := g.Clone()
 	for t := 0; ; t++ {
 		if analyze[t] {
 			p := priority
 			if priorities != nil {
 				p = priorities[t]
 			}
-			r.positions = append(r.positions, &position{id: id, turn: t, priority: p, game: g.Clone(), opts: opts})
+			r.positions = append(r.positions, &position{id: id, turn: t, priority: p, opts: opts, start: start, moves: moves})
 		}
 		if t >= len(moves) {
 			break

@@ -267,6 +267,8 @@ func (s *Server) work() {
 // ones reportDuringSearchEvery asks for, then exactly one final one.
 func (s *Server) search(ctx context.Context, t *task, eval nn.Evaluator) {
 	pos := t.pos
+	pos.game = pos.build()
+	defer func() { pos.game = nil }() // the response is written: free the position
 	var policy []float64
 	if pos.opts.includePolicy {
 		policy = policyOf(pos.game, eval)
