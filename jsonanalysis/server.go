@@ -310,13 +310,12 @@ func (s *Server) search(ctx context.Context, t *task, eval nn.Evaluator) {
 
 // write writes one response line.
 func (s *Server) write(v any) {
-	b, err := json.Marshal(v)
+	b, err := encode(v)
 	if err != nil {
-		b, _ = json.Marshal(errorLine("internal error: " + err.Error()))
+		b, _ = encode(errorLine("internal error: " + err.Error()))
 	}
 	s.outMu.Lock()
 	defer s.outMu.Unlock()
-	b = append(b, '\n')
 	if _, err := s.out.Write(b); err != nil {
 		s.cfg.Log.WithError(err).Error("writing a response")
 	}
@@ -327,9 +326,22 @@ func (s *Server) write(v any) {
 	}
 }
 
+// encode is v as one line of JSON, ending in a newline, with <, > and &
+// written as they are (KataGo's "<omitted>" git hash, the query text an
+// error quotes).
+func encode(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
 func mustJSON(v any) json.RawMessage {
-	b, _ := json.Marshal(v)
-	return b
+	b, _ := encode(v)
+	return bytes.TrimSpace(b)
 }
 
 // taskQueue is a heap of tasks: the highest priority first, then the
