@@ -18,7 +18,7 @@ import (
 // Each node's visits and value (the win rate, in valueUnit) are the
 // classic ones, so that what reads them (the move choice and its LCB, the
 // stopping rules, the result) reads a win rate; the utility the selection
-// maximises, the expected margin and the policy are kept beside them in
+// maximises, the score lead and the policy are kept beside them in
 // children.puct.
 
 // puctStats are a child's statistics beyond its node's, in the search
@@ -27,7 +27,7 @@ import (
 type puctStats struct {
 	utility atomic.Int64 // in utilityUnit
 	squares atomic.Int64 // the utilities' squares, in utilityUnit
-	score   atomic.Int64 // the margin, in scoreUnit
+	lead    atomic.Int64 // the score lead, in scoreUnit
 	policy  float32      // the network's prior, renormalised over the children
 }
 
@@ -142,11 +142,11 @@ func (w *worker) simulatePUCT() {
 		n = k
 	}
 
-	var blackWin, blackScore float64
+	var blackWin, blackScore, blackLead float64
 	if g.Passes() >= 2 {
 		black, white := g.Board().Area(nil)
 		diff := black - white - g.Compensation()
-		blackWin, blackScore = 0.5, diff
+		blackWin, blackScore, blackLead = 0.5, diff, diff
 		if diff > 0 {
 			blackWin = 1
 		} else if diff < 0 {
@@ -154,12 +154,12 @@ func (w *worker) simulatePUCT() {
 		}
 	} else {
 		pw.eval.Evaluate(g, &pw.out)
-		blackWin, blackScore = pw.out.BlackWin, pw.out.BlackScore
+		blackWin, blackScore, blackLead = pw.out.BlackWin, pw.out.BlackScore, pw.out.BlackLead
 		if s.nodes.Load() < int64(w.cfg.MaxNodes) {
 			w.expandPUCT(n, g, &pw.out)
 		}
 	}
-	w.backupPUCT(blackWin, blackScore)
+	w.backupPUCT(blackWin, blackScore, blackLead)
 	for range pw.stats {
 		if err := g.Undo(); err != nil {
 			panic(fmt.Sprintf("search: undoing a tree move: %v", err))
@@ -170,20 +170,20 @@ func (w *worker) simulatePUCT() {
 // backupPUCT adds a leaf's value to the path's nodes, each for the player
 // who made its move, and takes back their virtual losses but the one
 // visit that stays, and the losses' utility.
-func (w *worker) backupPUCT(blackWin, blackScore float64) {
+func (w *worker) backupPUCT(blackWin, blackScore, blackLead float64) {
 	s := w.s
 	black := s.utility(blackWin, blackScore, rules.Black)
 	c := s.color
 	for i, k := range w.path[1:] {
-		win, u, score := blackWin, black, blackScore
+		win, u, lead := blackWin, black, blackLead
 		if c == rules.White {
-			win, u, score = 1-win, -u, -score
+			win, u, lead = 1-win, -u, -lead
 		}
 		k.value.Add(int64(math.Round(win * valueUnit)))
 		st := w.pw.stats[i]
 		st.utility.Add(int64(math.Round(u * utilityUnit)))
 		st.squares.Add(int64(math.Round(u * u * utilityUnit)))
-		st.score.Add(int64(math.Round(score * scoreUnit)))
+		st.lead.Add(int64(math.Round(lead * scoreUnit)))
 		if w.virtualLoss > 1 {
 			k.visits.Add(1 - w.virtualLoss)
 			st.utility.Add(int64(w.virtualLoss) * utilityUnit)
@@ -237,14 +237,14 @@ func (st *puctStats) mean(k *node) float64 {
 	return float64(st.utility.Load()) / utilityUnit / float64(v)
 }
 
-// meanScore returns the mean margin through k for the player who made
+// meanLead returns the mean score lead through k for the player who made
 // its move, 0 without visits.
-func (st *puctStats) meanScore(k *node) float64 {
+func (st *puctStats) meanLead(k *node) float64 {
 	v := k.visits.Load()
 	if v <= 0 {
 		return 0
 	}
-	return float64(st.score.Load()) / scoreUnit / float64(v)
+	return float64(st.lead.Load()) / scoreUnit / float64(v)
 }
 
 // lcb is a lower confidence bound on the mean utility through k, whose
@@ -267,7 +267,7 @@ const minUtilityVariance = 0.04
 
 // puctResult completes r, the classic result of a search with a network:
 // each candidate's prior is its policy and its score lead its mean
-// margin; the move is chosen as the classic search chooses it, but by the
+// lead (the network's, KataGo's scoreLead); the move is chosen as the classic search chooses it, but by the
 // lower bound of the utility, not of the win rate (so that a won game is
 // still played for points); the result's score lead is its move's;
 // ownership is the network's at the root.
@@ -282,7 +282,7 @@ func (s *Searcher) puctResult(r *Result) {
 		for i := range ch.nodes {
 			if ch.nodes[i].move == cd.Move {
 				cd.Prior = float64(ch.puct[i].policy)
-				cd.ScoreLead = ch.puct[i].meanScore(&ch.nodes[i])
+				cd.ScoreLead = ch.puct[i].meanLead(&ch.nodes[i])
 				lcb := ch.puct[i].lcb(&ch.nodes[i], s.cfg.Choice.LCBDeviations)
 				if best < 0 || (cd.Visits*s.cfg.Choice.LCBVisitDivisor >= r.Candidates[0].Visits && lcb > bestLCB) {
 					best, bestLCB = ci, lcb
