@@ -125,7 +125,8 @@ func TestNetworkSearchCapturesTheChainInAtari(t *testing.T) {
 
 func TestNetworkSearchDoesNotRunALostLadder(t *testing.T) {
 	// Black D4 is in atari; running at E4 only makes a bigger chain that
-	// White captures in a ladder towards the empty lower right.
+	// White captures from F4 (GNU Go reads the same): Black must not run,
+	// and when it does, White must capture.
 	g := netGame(t, `
 		. . . . . . . . .
 		. . . . . . . . .
@@ -138,6 +139,9 @@ func TestNetworkSearchDoesNotRunALostLadder(t *testing.T) {
 		. . . . . . . . .`, rules.Black)
 	r := netMove(t, g, 300)
 	assert.NotEqual(t, pt("E4"), r.Move)
+	require.NoError(t, g.Play(rules.Move{Color: rules.Black, Point: pt("E4")}))
+	r = netMove(t, g, 300)
+	assert.Equal(t, pt("F4"), r.Move, "%v", r.Candidates)
 }
 
 func TestNetworkSearchPlaysTheVitalPoint(t *testing.T) {
