@@ -242,3 +242,33 @@ func TestActions(t *testing.T) {
 	assert.Equal(t, map[string]any{"id": "c", "action": "clear_cache"}, ls[1])
 	assert.Contains(t, ls[2]["error"], "'action' field must be")
 }
+
+func TestQuitWithoutWaiting(t *testing.T) {
+	cfg := testConfig(1)
+	cfg.QuitWithoutWaiting = true
+	start := time.Now()
+	ls := serve(t, cfg, q9+`,"id":"long","maxVisits":100000000}`, q9+`,"id":"queued"}`)
+	assert.Less(t, time.Since(start), 20*time.Second)
+	for _, l := range ls {
+		assert.NotEqual(t, "queued", l["id"], "a queued position is dropped")
+	}
+}
+
+func TestServeStopsWithContext(t *testing.T) {
+	var out syncBuffer
+	s := New(testConfig(1), &out)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.Serve(ctx, pr) }()
+	io.WriteString(pw, q9+`,"id":"long","maxVisits":100000000}`+"\n")
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("an interrupt did not stop the server")
+	}
+}
