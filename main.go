@@ -51,7 +51,7 @@ func newApp(in io.Reader, out, errOut io.Writer) *cli.App {
 		Writer:    out,
 		ErrWriter: errOut,
 		Flags:     flags(),
-		Commands:  append(toolCommands(), benchCommand(), learnCommand(), analysisCommand()),
+		Commands:  append(toolCommands(), benchCommand(), learnCommand(), analysisCommand(), reviewCommand()),
 		// Nothing but GTP may reach stdout while yunzi serves GTP: a usage
 		// error is one line on stderr, the help only when asked for.
 		OnUsageError: onUsageError,
