@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -178,9 +179,9 @@ func TestTerminate(t *testing.T) {
 	done := make(chan error)
 	go func() { done <- s.Serve(context.Background(), pr) }()
 	// A long search, then one queued behind it; terminate both.
-	io.WriteString(pw, q9+`,"id":"long","maxVisits":100000000}`+"\n")
+	io.WriteString(pw, q9+`,"id":"long","maxVisits":100000000,"reportDuringSearchEvery":0.01}`+"\n")
 	io.WriteString(pw, q9+`,"id":"queued"}`+"\n")
-	time.Sleep(100 * time.Millisecond)
+	require.Eventually(t, func() bool { return len(out.lines(t)) > 0 }, 20*time.Second, 5*time.Millisecond, "the long search reports")
 	io.WriteString(pw, `{"id":"t1","action":"terminate","terminateId":"queued"}`+"\n")
 	io.WriteString(pw, `{"id":"t2","action":"terminate_all"}`+"\n")
 	pw.Close()
@@ -193,7 +194,9 @@ func TestTerminate(t *testing.T) {
 	ls := out.lines(t)
 	byID := map[string]map[string]any{}
 	for _, l := range ls {
-		byID[l["id"].(string)] = l
+		if l["isDuringSearch"] != true {
+			byID[l["id"].(string)] = l
+		}
 	}
 	assert.Equal(t, true, byID["queued"]["noResults"])
 	assert.Equal(t, "terminate", byID["t1"]["action"])
@@ -225,14 +228,25 @@ func TestParallelQueriesAnswerTheirIDs(t *testing.T) {
 }
 
 func TestPriority(t *testing.T) {
-	// One worker: a long first query holds it while the others queue;
-	// then the higher priority goes first.
-	ls := serve(t, testConfig(1),
-		q9+`,"id":"first","maxVisits":2000}`,
-		q9+`,"id":"low","priority":-1,"maxVisits":10}`,
-		q9+`,"id":"high","priority":5,"maxVisits":10}`)
-	require.Len(t, ls, 3)
-	assert.Equal(t, []any{"first", "high", "low"}, []any{ls[0]["id"], ls[1]["id"], ls[2]["id"]})
+	// Queued before the one worker starts: the highest priority goes
+	// first, ties in arrival order.
+	var out syncBuffer
+	s := New(testConfig(1), &out)
+	for _, q := range []string{
+		q9 + `,"id":"zero","maxVisits":10}`,
+		q9 + `,"id":"low","priority":-1,"maxVisits":10}`,
+		q9 + `,"id":"high","priority":5,"maxVisits":10}`,
+		q9 + `,"id":"zero2","maxVisits":10}`,
+		q9 + `,"id":"turns","analyzeTurns":[0,1],"priorities":[-5,9],"maxVisits":10}`,
+	} {
+		s.Handle([]byte(q))
+	}
+	require.NoError(t, s.Serve(context.Background(), strings.NewReader("")))
+	var got []string
+	for _, l := range out.lines(t) {
+		got = append(got, fmt.Sprintf("%s/%v", l["id"], l["turnNumber"]))
+	}
+	assert.Equal(t, []string{"turns/1", "high/2", "zero/2", "zero2/2", "low/2", "turns/0"}, got)
 }
 
 func TestActions(t *testing.T) {
