@@ -43,5 +43,5 @@ func modelText(path string, m *nn.Model) string {
 	if m == nil {
 		return "none (Monte-Carlo playouts)"
 	}
-	return fmt.Sprintf("%s (%s; kata-raw-nn only, the search plays with Monte-Carlo playouts)", path, m)
+	return fmt.Sprintf("%s (%s; the search plays with the network, --playouts counts visits)", path, m)
 }

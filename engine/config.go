@@ -35,8 +35,8 @@ type Config struct {
 	// Log receives one info line per generated move; default discards.
 	Log logrus.FieldLogger
 	// Model is a KataGo network (--model), nil for none. RawNN evaluates
-	// positions with it; the search does not use it yet, and plays with
-	// Monte-Carlo playouts either way.
+	// positions with it, and the default Player is then a NetworkPlayer,
+	// which searches with it (the Judge still plays playouts).
 	Model *nn.Model
 
 	// The settings below are the tree search's; the random player ignores
@@ -273,7 +273,11 @@ func (c Config) withDefaults() Config {
 		c.Playouts = DefaultPlayouts
 	}
 	if c.Player == nil {
-		c.Player = NewSearchPlayer(c.searchSettings())
+		if c.Model != nil {
+			c.Player = NewNetworkPlayer(c.searchSettings(), c.Model)
+		} else {
+			c.Player = NewSearchPlayer(c.searchSettings())
+		}
 	}
 	if c.Judge == nil {
 		if j, ok := c.Player.(Judge); ok {

@@ -8,7 +8,8 @@
 // Two seams decide:
 //
 //   - Player (player.go) generates a move: SearchPlayer (search_player.go)
-//     runs the tree search; RandomPlayer (random.go), a uniformly random
+//     runs the tree search, with playouts or, made by NewNetworkPlayer,
+//     with a network; RandomPlayer (random.go), a uniformly random
 //     legal move that fills no own eye, serves the tests.
 //   - Judge (ownership.go) estimates who owns each point at the end of the
 //     game: SearchPlayer with the search's playout policy, PlayoutJudge
@@ -17,7 +18,9 @@
 //     the sekis once more for sacrifices that kill.
 //
 // With a KataGo network (Config.Model), network.go evaluates the position
-// in progress for kata-raw-nn; the search does not use the network yet.
+// in progress for kata-raw-nn, and the Player is a NetworkPlayer
+// (search_player.go): the search with the network, which netsearch.go
+// adapts to the search's interface.
 //
 // Start reading at engine.go, then play.go and genmove.go.
 package engine

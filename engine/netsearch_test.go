@@ -202,3 +202,24 @@ func TestNetworkSelfPlayIsLegal(t *testing.T) {
 	}
 	assert.NotNil(t, p.Summary()["visits"])
 }
+
+// With a model and no player given, the engine plays with the network,
+// and its genmove plays legal moves (the engine plays them) and logs the
+// visits.
+func TestEngineWithModelPlaysWithTheNetwork(t *testing.T) {
+	e := New(Config{Size: 9, Model: nntest.Tiny(), Playouts: 30, Threads: 1, Seed: 1})
+	p, ok := e.cfg.Player.(*SearchPlayer)
+	require.True(t, ok)
+	require.NotNil(t, p.net)
+	for range 6 {
+		c := e.Game().ToMove()
+		_, resign, err := e.GenMove(context.Background(), c, false)
+		require.NoError(t, err)
+		require.False(t, resign)
+	}
+	assert.Len(t, e.Game().Moves(), 6)
+	visits, ok := p.Summary()["visits"].(int)
+	require.True(t, ok)
+	assert.LessOrEqual(t, visits, 30)
+	assert.Positive(t, visits)
+}
