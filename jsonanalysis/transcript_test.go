@@ -22,9 +22,9 @@ func TestTranscript(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, New(testConfig(1), &out).Serve(context.Background(), bytes.NewReader(in)))
 	if *update {
-		require.NoError(t, os.WriteFile("testdata/transcript.out", out.Bytes(), 0o644))
+		require.NoError(t, os.WriteFile("testdata/transcript.golden", out.Bytes(), 0o644))
 	}
-	want, err := os.ReadFile("testdata/transcript.out")
+	want, err := os.ReadFile("testdata/transcript.golden")
 	require.NoError(t, err)
 	assert.Equal(t, string(want), out.String())
 }
