@@ -67,7 +67,7 @@ type NetworkReport struct {
 	RSSLoaded int64 `json:"rss_bytes_loaded"`
 	RSSAfter  int64 `json:"rss_bytes_after"`
 	// GFLOP is the work of one evaluation by board size, from the layer
-	// shapes (see EvaluationFLOPs).
+	// shapes (see nn.Model.EvaluationFLOPs).
 	GFLOP        map[int]float64      `json:"gflop_per_evaluation"`
 	Measurements []NetworkMeasurement `json:"measurements"`
 }
@@ -126,7 +126,7 @@ func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkRe
 		GFLOP:      map[int]float64{},
 	}
 	for _, size := range cfg.Sizes {
-		rep.GFLOP[size] = EvaluationFLOPs(m, size) / 1e9
+		rep.GFLOP[size] = m.EvaluationFLOPs(size) / 1e9
 		for _, pos := range []string{"empty", "midgame"} {
 			var in nn.Input
 			if err := nn.Fill(position(size, pos), &in); err != nil {
@@ -253,41 +253,6 @@ func (l *netLine) run(d time.Duration) float64 {
 		total += n
 	}
 	return float64(total) / time.Since(begin).Seconds()
-}
-
-// EvaluationFLOPs is the floating-point work of one evaluation of m on a
-// board of side size: two operations (a multiply and an add) per weight
-// of every convolution at every point and per weight of every matrix
-// product. Batch norms, activations, pooling and the post-processing,
-// each a few operations per value, are left out.
-func EvaluationFLOPs(m *nn.Model, size int) float64 {
-	area := float64(size * size)
-	var macs float64
-	conv := func(c *nn.Conv) { macs += float64(len(c.Weights)) * area }
-	mm := func(w *nn.MatMul) { macs += float64(len(w.Weights)) }
-	conv(&m.InitialConv)
-	mm(&m.InitialMatMul)
-	for i := range m.Blocks {
-		b := &m.Blocks[i]
-		conv(&b.RegularConv)
-		if b.Kind == nn.GlobalPoolingBlock {
-			conv(&b.GpoolConv)
-			mm(&b.GpoolToBias)
-		}
-		conv(&b.FinalConv)
-	}
-	p, v := &m.Policy, &m.Value
-	conv(&p.P1Conv)
-	conv(&p.G1Conv)
-	mm(&p.GpoolToBias)
-	conv(&p.P2Conv)
-	mm(&p.GpoolToPass)
-	conv(&v.V1Conv)
-	mm(&v.V2Mul)
-	mm(&v.V3Mul)
-	mm(&v.SV3Mul)
-	conv(&v.OwnershipConv)
-	return 2 * macs
 }
 
 // residentBytes is the process's resident memory (VmRSS in

@@ -28,7 +28,7 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 	_, batchAPI := nntest.Tiny().NewEvaluator().(batchEvaluator)
 	assert.Equal(t, batchAPI, rep.BatchAPI)
 	for _, size := range []int{5, 9} {
-		assert.Equal(t, EvaluationFLOPs(nntest.Tiny(), size)/1e9, rep.GFLOP[size])
+		assert.Equal(t, nntest.Tiny().EvaluationFLOPs(size)/1e9, rep.GFLOP[size])
 	}
 	for i, m := range rep.Measurements {
 		assert.Len(t, m.Runs, 3)
@@ -152,10 +152,10 @@ func TestEvaluationFLOPsOfTheSharedNetwork(t *testing.T) {
 	perPoint := 5*5*22*96 + 4*2*9*96*96 + 2*(9*96*64+9*96*32+9*64*96) + 3*96*32 + 2*32
 	perBoard := 19*96 + 2*96*64 + 96*32 + 96 + 96*64 + 64*3 + 64*4
 	for _, size := range []int{9, 19} {
-		assert.Equal(t, float64(2*(perPoint*size*size+perBoard)), EvaluationFLOPs(m, size), "%dx%d", size, size)
+		assert.Equal(t, float64(2*(perPoint*size*size+perBoard)), m.EvaluationFLOPs(size), "%dx%d", size, size)
 	}
-	assert.InDelta(t, 0.72, EvaluationFLOPs(m, 19)/1e9, 0.005)
-	assert.InDelta(t, 0.16, EvaluationFLOPs(m, 9)/1e9, 0.005)
+	assert.InDelta(t, 0.72, m.EvaluationFLOPs(19)/1e9, 0.005)
+	assert.InDelta(t, 0.16, m.EvaluationFLOPs(9)/1e9, 0.005)
 }
 
 func TestParseVmRSS(t *testing.T) {

@@ -390,39 +390,6 @@ func TestFastConcurrent(t *testing.T) {
 	}
 }
 
-// evaluationFLOPs is the work of one evaluation of m on a board of side
-// size: two operations per weight of every convolution at every point and
-// per weight of every matrix product (as the bench counts it).
-func evaluationFLOPs(m *Model, size int) float64 {
-	area := float64(size * size)
-	var macs float64
-	conv := func(c *Conv) { macs += float64(len(c.Weights)) * area }
-	mm := func(w *MatMul) { macs += float64(len(w.Weights)) }
-	conv(&m.InitialConv)
-	mm(&m.InitialMatMul)
-	for i := range m.Blocks {
-		b := &m.Blocks[i]
-		conv(&b.RegularConv)
-		if b.Kind == GlobalPoolingBlock {
-			conv(&b.GpoolConv)
-			mm(&b.GpoolToBias)
-		}
-		conv(&b.FinalConv)
-	}
-	p, v := &m.Policy, &m.Value
-	conv(&p.P1Conv)
-	conv(&p.G1Conv)
-	mm(&p.GpoolToBias)
-	conv(&p.P2Conv)
-	mm(&p.GpoolToPass)
-	conv(&v.V1Conv)
-	mm(&v.V2Mul)
-	mm(&v.V3Mul)
-	mm(&v.SV3Mul)
-	conv(&v.OwnershipConv)
-	return 2 * macs
-}
-
 // BenchmarkFast measures the fast pass of the shared network on one
 // thread: evaluations per second and the GFLOP/s they imply, on 19x19 and
 // 9x9, one position at a time and in batches of 8 (different symmetries
@@ -454,7 +421,7 @@ func BenchmarkFast(b *testing.B) {
 				}
 				rate := float64(evals) / b.Elapsed().Seconds()
 				b.ReportMetric(rate, "evals/s")
-				b.ReportMetric(rate*evaluationFLOPs(m, size)/1e9, "GFLOP/s")
+				b.ReportMetric(rate*m.EvaluationFLOPs(size)/1e9, "GFLOP/s")
 			})
 		}
 	}

@@ -202,3 +202,38 @@ func (m *Model) Parameters() int {
 	conv(&v.OwnershipConv)
 	return n
 }
+
+// EvaluationFLOPs is the floating-point work of one evaluation of m on a
+// board of side size: two operations (a multiply and an add) per weight
+// of every convolution at every point and per weight of every matrix
+// product. Batch norms, activations, pooling and the post-processing,
+// each a few operations per value, are left out.
+func (m *Model) EvaluationFLOPs(size int) float64 {
+	area := float64(size * size)
+	var macs float64
+	conv := func(c *Conv) { macs += float64(len(c.Weights)) * area }
+	mm := func(w *MatMul) { macs += float64(len(w.Weights)) }
+	conv(&m.InitialConv)
+	mm(&m.InitialMatMul)
+	for i := range m.Blocks {
+		b := &m.Blocks[i]
+		conv(&b.RegularConv)
+		if b.Kind == GlobalPoolingBlock {
+			conv(&b.GpoolConv)
+			mm(&b.GpoolToBias)
+		}
+		conv(&b.FinalConv)
+	}
+	p, v := &m.Policy, &m.Value
+	conv(&p.P1Conv)
+	conv(&p.G1Conv)
+	mm(&p.GpoolToBias)
+	conv(&p.P2Conv)
+	mm(&p.GpoolToPass)
+	conv(&v.V1Conv)
+	mm(&v.V2Mul)
+	mm(&v.V3Mul)
+	mm(&v.SV3Mul)
+	conv(&v.OwnershipConv)
+	return 2 * macs
+}
