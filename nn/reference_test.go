@@ -19,7 +19,8 @@ import (
 // the shared network.
 type goldenPosition = nnfiles.Position
 
-// KataGo's tolerances for the golden comparison (issue 51).
+// The tolerances of the golden comparison: how far our outputs may be
+// from KataGo's printed ones and still count as the same network.
 const (
 	tolPolicy    = 0.002
 	tolWin       = 0.002
