@@ -195,6 +195,15 @@ type ResignTuning struct {
 	// MinVisits is the same with a network, where a search's visits are
 	// each judged by the network and far fewer than playouts.
 	MinVisits int
+	// NetworkScale scales the resign threshold with a network. Its win
+	// rate is the network's, which expects an opponent as strong as the
+	// players it learned from; against a weaker one a position it gives
+	// a few percent is still often won, so it resigns only lower.
+	NetworkScale float64
+	// NetworkMinLead: with a network, a search counts towards resigning
+	// only if its score lead is behind by at least this many points; a
+	// close game is played out, as KataGo's resignMinScoreDifference does.
+	NetworkMinLead float64
 	// Opening is the fraction of the board's points that must have been
 	// played before resigning; HandicapFactor times as much in a handicap
 	// game, where White starts far behind.
@@ -235,7 +244,10 @@ func DefaultTuning() Tuning {
 			OpenNeutral:    0.5,
 			OpenShare:      0.1,
 		},
-		Resign: ResignTuning{Moves: 3, MinPlayouts: 1000, MinVisits: 300, Opening: 0.25, HandicapFactor: 2},
+		Resign: ResignTuning{
+			Moves: 3, MinPlayouts: 1000, MinVisits: 300, NetworkScale: 0.5, NetworkMinLead: 5,
+			Opening: 0.25, HandicapFactor: 2,
+		},
 	}
 }
 

@@ -20,6 +20,7 @@ type SearchPlayer struct {
 	// With a network: its adapter, and the evaluations it had made
 	// before the last search, for the log.
 	net         *netSearch
+	judge       *netJudge
 	evalsSince  int64
 	lowSearches int // consecutive searches below the resign threshold
 }
@@ -50,10 +51,11 @@ const evalCacheSize = 1 << 14
 
 // NewNetworkPlayer returns a player searching with the network m (PUCT,
 // see search.SetNetwork) and the given settings. It judges dead stones
-// as a SearchPlayer does, with the playouts.
+// with the network's ownership (see netJudge).
 func NewNetworkPlayer(s SearchSettings, m *nn.Model) *SearchPlayer {
 	p := NewSearchPlayer(s)
 	p.net = newNetSearch(m, evalCacheSize)
+	p.judge = &netJudge{model: m}
 	p.searcher.SetNetwork(p.net)
 	return p
 }
@@ -94,14 +96,16 @@ func (p *SearchPlayer) Analyze(ctx context.Context, g *rules.Game, c rules.Color
 
 // shouldResign counts searches below the threshold and reports whether the
 // game is clearly lost: enough of them in a row, each with enough
-// playouts, past the opening.
+// playouts, past the opening; with a network, under a lower threshold
+// and behind by enough points (see ResignTuning).
 func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 	rt := p.cfg.Tuning.Resign
-	least := rt.MinPlayouts
+	least, threshold, lost := rt.MinPlayouts, p.cfg.ResignThreshold, true
 	if p.searcher.HasNetwork() {
-		least = rt.MinVisits
+		least, threshold = rt.MinVisits, threshold*rt.NetworkScale
+		lost = r.ScoreLead <= -rt.NetworkMinLead
 	}
-	if p.cfg.ResignThreshold <= 0 || r.Playouts < least || r.WinRate >= p.cfg.ResignThreshold {
+	if threshold <= 0 || r.Playouts < least || r.WinRate >= threshold || !lost {
 		p.lowSearches = 0
 		return false
 	}
@@ -114,10 +118,17 @@ func (p *SearchPlayer) shouldResign(g *rules.Game, r *search.Result) bool {
 	return p.lowSearches >= rt.Moves && played >= opening
 }
 
-// Ownership implements Judge with the search's playout policy alone (see
-// search.Ownership): at the end of a game it captures dead stones and
-// leaves sekis standing, and exploratory tree moves cannot blur it.
+// Ownership implements Judge: with a network, by its ownership head (see
+// netJudge); otherwise, or on a board the network cannot read, with the
+// search's playout policy alone (see search.Ownership): at the end of a
+// game it captures dead stones and leaves sekis standing, and exploratory
+// tree moves cannot blur it.
 func (p *SearchPlayer) Ownership(ctx context.Context, g *rules.Game) (*Ownership, error) {
+	if p.judge != nil {
+		if o, ok := p.judge.ownership(g); ok {
+			return o, nil
+		}
+	}
 	b := g.Board()
 	jt := p.cfg.Tuning.Judge
 	net, played := search.Ownership(ctx, p.cfg.Search, b, jt.Playouts, jt.MinPlayouts)
