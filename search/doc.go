@@ -21,7 +21,8 @@
 //     simulations) and ladder.go (ladder reading, for the playouts and the
 //     priors);
 //   - result.go: what a search returns; ownership.go: the playouts alone
-//     as a dead-stone judge;
+//     as a dead-stone judge; restrict.go: the moves a search may be told
+//     to leave out of its tree (Budget.Restrict);
 //   - puct.go and puctselect.go: the search with a network (SetNetwork),
 //     AlphaZero's and KataGo's PUCT, where the network (network.go, the
 //     interface it is reached through) replaces the playouts, the priors

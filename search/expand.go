@@ -33,17 +33,22 @@ type movePrior struct {
 }
 
 // expand gives n its children: every legal move of c that does not fill
-// an own eye and does not repeat a position (superko, against the game's
-// history and the tree path), and the pass. One worker expands a node;
-// the others go on with their playouts meanwhile.
+// an own eye, does not repeat a position (superko, against the game's
+// history and the tree path) and that the budget's Restriction allows,
+// and the pass, last, unless the restriction bans it. depth is the
+// length of the simulation's path to n, the root included (0 for the
+// root outside a simulation), so n's children are moves at ply
+// max(depth-1, 0). One worker expands a node; the others go on with
+// their playouts meanwhile.
 func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast rules.Point, depth int) {
 	if !n.children.CompareAndSwap(nil, building) {
 		return
 	}
 	x := &w.scratch
 	x.moves = x.moves[:0]
+	restrict, ply := w.s.budget.Restrict, max(depth-1, 0)
 	for _, p := range b.Empties() {
-		if b.IsEye(c, p) || !b.IsLegal(rules.Move{Color: c, Point: p}) || w.repeats(b.HashAfter(c, p), c.Opponent()) {
+		if !restrict.Allows(c, p, ply) || b.IsEye(c, p) || !b.IsLegal(rules.Move{Color: c, Point: p}) || w.repeats(b.HashAfter(c, p), c.Opponent()) {
 			continue
 		}
 		x.moves = append(x.moves, p)
@@ -61,13 +66,20 @@ func (w *worker) expand(n *node, b *rules.Board, c rules.Color, last, beforeLast
 	if w.large {
 		w.orderForWidening()
 	}
-	ch := newChildren(len(x.moves) + 1)
+	withPass, kids := restrict.passStays(c, ply, len(x.moves)), len(x.moves)
+	if withPass {
+		kids++
+	}
+	ch := newChildren(kids)
+	ch.noPass = !withPass
 	for i, mp := range x.priors {
 		ch.nodes[i].move, ch.nodes[i].prior = mp.move, mp.prior
 	}
-	pass := &ch.nodes[len(x.moves)]
-	pass.move = rules.Pass
-	pass.prior = w.passPrior(last, w.s.moveNumber+depth)
+	if withPass {
+		pass := &ch.nodes[len(x.moves)]
+		pass.move = rules.Pass
+		pass.prior = w.passPrior(last, w.s.moveNumber+depth)
+	}
 	for i := range ch.nodes {
 		ch.amaf[i].move = ch.nodes[i].move
 	}

@@ -36,6 +36,11 @@ type NetOutput struct {
 	// over the games the network expects); BlackLead is how many points
 	// Black leads by, what komi would make the game even.
 	BlackScore, BlackLead float64
+	// BlackScoreSq is the expected square of that margin (KataGo's
+	// scoreMeanSq), from which the spread of the score comes. A network
+	// without it leaves it 0: the search then takes BlackScore's square,
+	// so that the spread is the leaves' alone.
+	BlackScoreSq float64
 	// Ownership holds, per point of Board.Points(), who the point will
 	// belong to: +1 Black, -1 White.
 	Ownership []float32

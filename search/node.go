@@ -41,6 +41,9 @@ type children struct {
 	// puct holds the children's statistics in the search with a network,
 	// which has no AMAF statistics (see puctStats); nil in the classic one.
 	puct []puctStats
+	// noPass is set when a Restriction left the pass out: otherwise it is
+	// the last child, which the classic selection looks at apart.
+	noPass bool
 }
 
 // amafStats are a child's AMAF games (all-moves-as-first: the games in

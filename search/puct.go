@@ -28,7 +28,12 @@ type puctStats struct {
 	utility atomic.Int64 // in utilityUnit
 	squares atomic.Int64 // the utilities' squares, in utilityUnit
 	lead    atomic.Int64 // the score lead, in scoreUnit
-	policy  float32      // the network's prior, renormalised over the children
+	// score and scoreSq sum the expected final margin (KataGo's
+	// scoreMean) and its expected square (scoreMeanSq), in scoreUnit:
+	// the score's standard deviation (scoreStdev) comes from them.
+	score   atomic.Int64
+	scoreSq atomic.Int64
+	policy  float32 // the network's prior, renormalised over the children
 }
 
 // Fixed-point units of the sums of puctStats, kept in atomic integers.
@@ -85,7 +90,7 @@ func (s *Searcher) startPUCT(g *rules.Game, c rules.Color) {
 	s.sqrtArea = float64(g.Size())
 	s.rootUtility = s.utility(s.rootOut.BlackWin, s.rootOut.BlackScore, c)
 	if s.root.childNodes() == nil {
-		w.expandPUCT(s.root, w.pw.game, &w.pw.out)
+		w.expandPUCT(s.root, w.pw.game, &w.pw.out, 0)
 	}
 }
 
@@ -118,6 +123,7 @@ func (w *worker) simulatePUCT() {
 	g := pw.game
 	w.countRootVisit()
 	w.path, pw.stats = append(w.path[:0], s.root), pw.stats[:0]
+	w.rootChild = -1
 	n := s.root
 	for ch := n.loadChildren(); ch != nil && g.Passes() < 2; ch = n.loadChildren() {
 		parent := s.rootUtility
@@ -127,6 +133,9 @@ func (w *worker) simulatePUCT() {
 			parent = -pw.stats[len(pw.stats)-1].mean(n)
 		}
 		i := w.selectPUCT(ch, parent, n == s.root)
+		if n == s.root {
+			w.rootChild = i
+		}
 		k := &ch.nodes[i]
 		k.visits.Add(w.virtualLoss)
 		if w.virtualLoss > 1 {
@@ -142,11 +151,12 @@ func (w *worker) simulatePUCT() {
 		n = k
 	}
 
-	var blackWin, blackScore, blackLead float64
-	if g.Passes() >= 2 {
+	var blackWin, blackScore, blackLead, blackScoreSq float64
+	ended := g.Passes() >= 2
+	if ended {
 		black, white := g.Board().Area(nil)
 		diff := black - white - g.Compensation()
-		blackWin, blackScore, blackLead = 0.5, diff, diff
+		blackWin, blackScore, blackLead, blackScoreSq = 0.5, diff, diff, diff*diff
 		if diff > 0 {
 			blackWin = 1
 		} else if diff < 0 {
@@ -155,11 +165,17 @@ func (w *worker) simulatePUCT() {
 	} else {
 		pw.eval.Evaluate(g, &pw.out)
 		blackWin, blackScore, blackLead = pw.out.BlackWin, pw.out.BlackScore, pw.out.BlackLead
+		// A mean square is at least the square of the mean; this also
+		// covers a network that reports none.
+		blackScoreSq = max(pw.out.BlackScoreSq, blackScore*blackScore)
 		if s.nodes.Load() < int64(w.cfg.MaxNodes) {
-			w.expandPUCT(n, g, &pw.out)
+			w.expandPUCT(n, g, &pw.out, len(pw.stats))
 		}
 	}
-	w.backupPUCT(blackWin, blackScore, blackLead)
+	w.backupPUCT(blackWin, blackScore, blackLead, blackScoreSq)
+	if s.budget.MovesOwnership && w.rootChild >= 0 {
+		w.countLeafOwnership(g.Board(), ended)
+	}
 	for range pw.stats {
 		if err := g.Undo(); err != nil {
 			panic(fmt.Sprintf("search: undoing a tree move: %v", err))
@@ -170,20 +186,22 @@ func (w *worker) simulatePUCT() {
 // backupPUCT adds a leaf's value to the path's nodes, each for the player
 // who made its move, and takes back their virtual losses but the one
 // visit that stays, and the losses' utility.
-func (w *worker) backupPUCT(blackWin, blackScore, blackLead float64) {
+func (w *worker) backupPUCT(blackWin, blackScore, blackLead, blackScoreSq float64) {
 	s := w.s
 	black := s.utility(blackWin, blackScore, rules.Black)
 	c := s.color
 	for i, k := range w.path[1:] {
-		win, u, lead := blackWin, black, blackLead
+		win, u, lead, score := blackWin, black, blackLead, blackScore
 		if c == rules.White {
-			win, u, lead = 1-win, -u, -lead
+			win, u, lead, score = 1-win, -u, -lead, -score
 		}
 		k.value.Add(int64(math.Round(win * valueUnit)))
 		st := w.pw.stats[i]
 		st.utility.Add(int64(math.Round(u * utilityUnit)))
 		st.squares.Add(int64(math.Round(u * u * utilityUnit)))
 		st.lead.Add(int64(math.Round(lead * scoreUnit)))
+		st.score.Add(int64(math.Round(score * scoreUnit)))
+		st.scoreSq.Add(int64(math.Round(blackScoreSq * scoreUnit)))
 		if w.virtualLoss > 1 {
 			k.visits.Add(1 - w.virtualLoss)
 			st.utility.Add(int64(w.virtualLoss) * utilityUnit)
@@ -194,24 +212,38 @@ func (w *worker) backupPUCT(blackWin, blackScore, blackLead float64) {
 
 // expandPUCT gives n, the position of g, its children: every legal move
 // of the player to move that repeats no position of g (whose history is
-// the game's and the path's), and the pass, last. Their priors are the
-// network's policy out, renormalised over them.
-func (w *worker) expandPUCT(n *node, g *rules.Game, out *NetOutput) {
+// the game's and the path's) and that the budget's Restriction allows at
+// ply (the tree moves from the root to n), and the pass, last, unless the
+// restriction bans it. Their priors are the network's policy out,
+// renormalised over them.
+func (w *worker) expandPUCT(n *node, g *rules.Game, out *NetOutput, ply int) {
 	if !n.children.CompareAndSwap(nil, building) {
 		return
 	}
 	b, c := g.Board(), g.ToMove()
+	restrict := w.s.budget.Restrict
 	x := &w.scratch
 	x.moves = x.moves[:0]
-	total := float64(max(out.PassPolicy, 0))
+	withPass, total := restrict.Allows(c, rules.Pass, ply), 0.0
+	if withPass {
+		total = float64(max(out.PassPolicy, 0))
+	}
 	for _, p := range b.Empties() {
-		if !b.IsLegal(rules.Move{Color: c, Point: p}) || g.Repeats(b.HashAfter(c, p), c.Opponent()) {
+		if !restrict.Allows(c, p, ply) || !b.IsLegal(rules.Move{Color: c, Point: p}) || g.Repeats(b.HashAfter(c, p), c.Opponent()) {
 			continue
 		}
 		x.moves = append(x.moves, p)
 		total += float64(max(out.Policy[p], 0))
 	}
-	ch := newPUCTChildren(len(x.moves) + 1)
+	if !withPass && restrict.passStays(c, ply, len(x.moves)) {
+		withPass, total = true, float64(max(out.PassPolicy, 0))
+	}
+	kids := len(x.moves)
+	if withPass {
+		kids++
+	}
+	ch := newPUCTChildren(kids)
+	ch.noPass = !withPass
 	prior := func(p float32) float32 {
 		if total <= 0 {
 			return float32(1 / float64(len(ch.nodes)))
@@ -221,8 +253,10 @@ func (w *worker) expandPUCT(n *node, g *rules.Game, out *NetOutput) {
 	for i, p := range x.moves {
 		ch.nodes[i].move, ch.puct[i].policy = p, prior(out.Policy[p])
 	}
-	pass := len(x.moves)
-	ch.nodes[pass].move, ch.puct[pass].policy = rules.Pass, prior(out.PassPolicy)
+	if withPass {
+		pass := len(x.moves)
+		ch.nodes[pass].move, ch.puct[pass].policy = rules.Pass, prior(out.PassPolicy)
+	}
 	n.children.Store(ch)
 	w.s.nodes.Add(int64(len(ch.nodes)))
 }
@@ -283,6 +317,7 @@ func (s *Searcher) puctResult(r *Result) {
 			if ch.nodes[i].move == cd.Move {
 				cd.Prior = float64(ch.puct[i].policy)
 				cd.ScoreLead = ch.puct[i].meanLead(&ch.nodes[i])
+				cd.ScoreStdev = ch.puct[i].scoreStdev(&ch.nodes[i])
 				lcb := ch.puct[i].lcb(&ch.nodes[i], s.cfg.Choice.LCBDeviations)
 				if best < 0 || (cd.Visits*s.cfg.Choice.LCBVisitDivisor >= r.Candidates[0].Visits && lcb > bestLCB) {
 					best, bestLCB = ci, lcb
@@ -295,6 +330,7 @@ func (s *Searcher) puctResult(r *Result) {
 		cd := &r.Candidates[best]
 		r.Move, r.WinRate, r.ScoreLead = cd.Move, cd.WinRate, cd.ScoreLead
 	}
+	r.ScoreStdev = s.rootScoreStdev(ch)
 	r.Ownership = r.Ownership[:0]
 	for _, o := range s.rootOut.Ownership {
 		r.Ownership = append(r.Ownership, float64(o))

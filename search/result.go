@@ -17,9 +17,14 @@ type Result struct {
 	// ScoreLead is the mean final margin for Color, komi included, of the
 	// playouts through Move (of all of them when too few went through it).
 	ScoreLead float64
-	Playouts  int
-	Nodes     int
-	Elapsed   time.Duration
+	// ScoreStdev is the standard deviation of the final margin over the
+	// whole search: of all the playouts' final scores, or with a network
+	// KataGo's, from the expected score and its expected square of the
+	// root's evaluation and of every leaf below it.
+	ScoreStdev float64
+	Playouts   int
+	Nodes      int
+	Elapsed    time.Duration
 	// Candidates are the root moves with at least one visit, most visited
 	// first.
 	Candidates []Candidate
@@ -38,7 +43,19 @@ type Candidate struct {
 	// ScoreLead is the mean final margin for the player to move of this
 	// search's playouts through the move (0 if none went through it).
 	ScoreLead float64
-	PV        []rules.Point
+	// ScoreStdev is the standard deviation of the final margin after the
+	// move: of the final scores of its playouts, or with a network,
+	// KataGo's, from its leaves' expected scores and expected squares.
+	ScoreStdev float64
+	PV         []rules.Point
+	// PVVisits holds the visits of each move of PV.
+	PVVisits []int
+	// Ownership, when the budget asks for it (Budget.MovesOwnership),
+	// holds per point of Board.Points() who owns it after the move, +1
+	// Black, -1 White: the mean over the move's playouts, or with a
+	// network over the network's judgements of the positions below it.
+	// Nil otherwise.
+	Ownership []float64
 }
 
 // PV returns the principal variation starting with the chosen move.
@@ -79,15 +96,22 @@ func (s *Searcher) result(b *rules.Board) *Result {
 		if k.prior.visits > 0 {
 			prior = float64(k.prior.wins / k.prior.visits)
 		}
-		r.Candidates = append(r.Candidates, Candidate{
-			Move:      k.move,
-			Visits:    int(k.visits.Load()),
-			WinRate:   k.realWinRate(),
-			LCB:       k.lcb(s.cfg.Choice.LCBDeviations),
-			Prior:     prior,
-			ScoreLead: lead,
-			PV:        principalVariation(k),
-		})
+		pv, pvVisits := principalVariation(k)
+		cd := Candidate{
+			Move:       k.move,
+			Visits:     int(k.visits.Load()),
+			WinRate:    k.realWinRate(),
+			LCB:        k.lcb(s.cfg.Choice.LCBDeviations),
+			Prior:      prior,
+			ScoreLead:  lead,
+			ScoreStdev: s.scoreStdev(i + 1),
+			PV:         pv,
+			PVVisits:   pvVisits,
+		}
+		if s.budget.MovesOwnership {
+			cd.Ownership = s.moveOwnership(i+1, len(b.Points()))
+		}
+		r.Candidates = append(r.Candidates, cd)
 	}
 	slices.SortStableFunc(r.Candidates, func(a, b Candidate) int { return b.Visits - a.Visits })
 	if best := chooseMove(r.Candidates, s.cfg.Choice.LCBVisitDivisor); best != nil {
@@ -97,6 +121,7 @@ func (s *Searcher) result(b *rules.Board) *Result {
 	slot := s.slotOf(r.Move)
 	r.Ownership = s.ownership(b, slot)
 	r.ScoreLead = s.leadOf(slot)
+	r.ScoreStdev = s.scoreStdev(0)
 	if s.net != nil {
 		s.puctResult(r)
 	}
@@ -189,11 +214,78 @@ func chooseMove(cands []Candidate, divisor int) *Candidate {
 	return best
 }
 
-// principalVariation follows the most visited children from n.
-func principalVariation(n *node) []rules.Point {
-	pv := []rules.Point{n.move}
+// principalVariation follows the most visited children from n, and
+// returns their moves and their visits.
+func principalVariation(n *node) ([]rules.Point, []int) {
+	pv, visits := []rules.Point{n.move}, []int{int(n.visits.Load())}
 	for n = n.mostVisited(); n != nil && n.visits.Load() >= 2 && len(pv) < maxPVLength; n = n.mostVisited() {
-		pv = append(pv, n.move)
+		pv, visits = append(pv, n.move), append(visits, int(n.visits.Load()))
 	}
-	return pv
+	return pv, visits
+}
+
+// scoreStdev returns the standard deviation of the final scores of the
+// playouts of a tally slot, 0 without playouts.
+func (s *Searcher) scoreStdev(slot int) float64 {
+	sum, squares, n := 0.0, 0.0, int32(0)
+	for _, w := range s.workers {
+		if slot >= len(w.tallies.slots) {
+			continue
+		}
+		t := &w.tallies.slots[slot]
+		n += t.playouts.Load()
+		sum += math.Float64frombits(t.score.Load())
+		squares += math.Float64frombits(t.squares.Load())
+	}
+	return stdev(sum, squares, float64(n))
+}
+
+// stdev is the standard deviation of n values whose sum and sum of
+// squares are given, 0 for no values.
+func stdev(sum, squares, n float64) float64 {
+	if n <= 0 {
+		return 0
+	}
+	mean := sum / n
+	return math.Sqrt(max(squares/n-mean*mean, 0))
+}
+
+// moveOwnership returns the mean owner, per point, of a tally slot alone
+// (see Candidate.Ownership): with a network the slot counts its leaves in
+// netOwnershipUnit. All zero without playouts.
+func (s *Searcher) moveOwnership(slot, points int) []float64 {
+	own, n := s.sumOwnership(slot, points)
+	unit := 1.0
+	if s.net != nil {
+		unit = netOwnershipUnit
+	}
+	for i := range own {
+		own[i] /= float64(max(n, 1)) * unit
+	}
+	return own
+}
+
+// scoreStdev returns KataGo's standard deviation of the final margin
+// through k, whose statistics st are, in the search with a network: from
+// the means of its leaves' expected scores and expected squares. 0
+// without visits.
+func (st *puctStats) scoreStdev(k *node) float64 {
+	return stdev(float64(st.score.Load())/scoreUnit, float64(st.scoreSq.Load())/scoreUnit, float64(k.visits.Load()))
+}
+
+// rootScoreStdev returns KataGo's standard deviation of the final margin
+// at the root of the search with a network, whose children are ch: the
+// root's own evaluation counts as one visit beside theirs.
+func (s *Searcher) rootScoreStdev(ch *children) float64 {
+	score := s.rootOut.BlackScore
+	if s.color == rules.White {
+		score = -score // the children's sums are for the root's player
+	}
+	squares, n := max(s.rootOut.BlackScoreSq, score*score), 1.0
+	for i := range ch.nodes {
+		n += float64(ch.nodes[i].visits.Load())
+		score += float64(ch.puct[i].score.Load()) / scoreUnit
+		squares += float64(ch.puct[i].scoreSq.Load()) / scoreUnit
+	}
+	return stdev(score, squares, n)
 }

@@ -20,6 +20,9 @@ type Searcher struct {
 	rootBoard *rules.Board
 	rootColor rules.Color
 	rootMoves []rules.Move // the game's moves when the root was made
+	// rootRestricted is set when the tree was made under a Restriction,
+	// whose plies count from its root: such a tree is not reused.
+	rootRestricted bool
 
 	// The search in progress; read-only while workers run.
 	game       *rules.Game
@@ -129,10 +132,12 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, c rules.Color, bud
 }
 
 // prepareRoot reuses the subtree of the current position if the tree holds
-// it, and starts a new tree otherwise.
+// it, and starts a new tree otherwise, or when the tree or the search is
+// under a Restriction.
 func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
 	moves := g.Moves()
-	if s.root != nil && s.rootBoard != nil && len(moves) >= len(s.rootMoves) {
+	restricted := s.budget.Restrict != nil
+	if s.root != nil && s.rootBoard != nil && !s.rootRestricted && !restricted && len(moves) >= len(s.rootMoves) {
 		n, b, color := s.root, s.rootBoard.Clone(), s.rootColor
 		for i, m := range moves {
 			if i < len(s.rootMoves) {
@@ -160,5 +165,6 @@ func (s *Searcher) prepareRoot(g *rules.Game, c rules.Color) {
 	}
 	s.root = &node{move: rules.Pass}
 	s.rootBoard, s.rootColor, s.rootMoves = g.Board().Clone(), c, moves
+	s.rootRestricted = restricted
 	s.nodes.Store(1)
 }

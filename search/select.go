@@ -4,13 +4,19 @@ import "math"
 
 // selectChild returns the index of the child of n with the best selection
 // value. On large boards it looks only at the first children, those with
-// the best priors, at the pass, which is the last child, and at the one
-// child beyond them that AMAF promotes (see Widening).
+// the best priors, at the pass, which is the last child (unless a
+// Restriction left it out), and at the one child beyond them that AMAF
+// promotes (see Widening).
 func (w *worker) selectChild(n *node, ch *children) int {
 	nodes, amaf := ch.nodes, ch.amaf
 	visits := n.visits.Load()
 	logParent := math.Log(float64(visits) + 1)
-	moves := len(nodes) - 1
+	// The moves are nodes[:end]; the pass, if there is one, is nodes[end].
+	end := len(nodes) - 1
+	if ch.noPass {
+		end = len(nodes)
+	}
+	moves := end
 	if w.large {
 		moves = min(moves, w.cfg.Large.Widening.width(visits))
 	}
@@ -18,15 +24,17 @@ func (w *worker) selectChild(n *node, ch *children) int {
 	if n == w.s.root {
 		priorAmaf = w.priorAmaf
 	}
-	pass := len(nodes) - 1
-	best, bestValue := pass, w.ucb(&nodes[pass], &amaf[pass], logParent, priorAmaf)
+	best, bestValue := 0, math.Inf(-1)
+	if !ch.noPass {
+		best, bestValue = end, w.ucb(&nodes[end], &amaf[end], logParent, priorAmaf)
+	}
 	for i := range nodes[:moves] {
 		if v := w.ucb(&nodes[i], &amaf[i], logParent, priorAmaf); v > bestValue {
 			best, bestValue = i, v
 		}
 	}
-	if w.large && moves < pass && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
-		if i := w.promoted(amaf[moves:pass], bestAmaf(amaf[:moves])); i >= 0 {
+	if w.large && moves < end && float64(visits) >= w.cfg.Large.Widening.PromoteVisits {
+		if i := w.promoted(amaf[moves:end], bestAmaf(amaf[:moves])); i >= 0 {
 			if v := w.ucb(&nodes[moves+i], &amaf[moves+i], logParent, priorAmaf); v > bestValue {
 				best = moves + i
 			}

@@ -24,6 +24,15 @@ type Budget struct {
 	// state so far (for live analysis), from one of the search's goroutines.
 	Progress      func(*Result)
 	ProgressEvery time.Duration
+	// Restrict, if set, bans moves from the tree, per player and ply
+	// (KataGo's avoidMoves and allowMoves; see Restriction). A search
+	// under one starts a tree of its own, which no later search reuses.
+	Restrict *Restriction
+	// MovesOwnership asks for each candidate's ownership
+	// (Candidate.Ownership). With a network the search then adds up the
+	// network's ownership of the positions below each root move, which it
+	// does not otherwise.
+	MovesOwnership bool
 }
 
 // Stopping holds the settings of when a search stops before its budget is

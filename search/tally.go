@@ -22,14 +22,22 @@ type ownerTallies struct {
 }
 
 // ownerTally counts playouts, sums their final scores (Black's view,
-// komi included) and, per point index of Board.Points(), counts how many
-// more ended with the point Black's than White's. Only its worker writes
-// it; the counters are atomic so progress reports can read them.
+// komi included) and the scores' squares and, per point index of
+// Board.Points(), counts how many more ended with the point Black's than
+// White's. Only its worker writes it; the counters are atomic so progress
+// reports can read them. The search with a network plays no playouts: it
+// counts there, when asked (Budget.MovesOwnership), its leaves'
+// ownership in netOwnershipUnit (see countLeaf).
 type ownerTally struct {
 	playouts atomic.Int32
 	score    atomic.Uint64 // float64 bits
+	squares  atomic.Uint64 // float64 bits
 	net      []atomic.Int32
 }
+
+// netOwnershipUnit is the fixed-point unit in which the search with a
+// network counts a leaf's ownership, from -1 to 1, in a tally.
+const netOwnershipUnit = 256
 
 // owedTally is what a worker has counted for one slot and not yet added
 // to its tally.
@@ -37,6 +45,7 @@ type owedTally struct {
 	slot     int
 	playouts int32
 	score    float64
+	squares  float64
 	net      []int32
 }
 
@@ -89,6 +98,7 @@ func (t *ownerTallies) count(b *rules.Board, score float64, rootChild int) {
 func (t *ownerTallies) owe(o *owedTally, score float64) {
 	o.playouts++
 	o.score += score
+	o.squares += score * score
 	if o.playouts == tallyBatch {
 		t.pay(o)
 	}
@@ -102,16 +112,18 @@ func (t *ownerTallies) pay(o *owedTally) {
 	s := &t.slots[o.slot]
 	s.playouts.Add(o.playouts)
 	// With a komi of whole or half points, as komis are, the scores are
-	// too, and float64 sums them exactly in any order: the total is the
-	// one adding them one by one gave.
+	// too (and their squares quarter points), and float64 sums them
+	// exactly in any order: the total is the one adding them one by one
+	// gave.
 	s.score.Store(math.Float64bits(math.Float64frombits(s.score.Load()) + o.score))
+	s.squares.Store(math.Float64bits(math.Float64frombits(s.squares.Load()) + o.squares))
 	for j, n := range o.net {
 		if n != 0 {
 			s.net[j].Add(n)
 			o.net[j] = 0
 		}
 	}
-	o.playouts, o.score = 0, 0
+	o.playouts, o.score, o.squares = 0, 0, 0
 }
 
 // payAll adds all the counts owed to the tallies.
@@ -119,4 +131,36 @@ func (t *ownerTallies) payAll() {
 	for i := range t.owed {
 		t.pay(&t.owed[i])
 	}
+}
+
+// countLeaf counts, in the slot of the root's child rootChild alone, the
+// ownership of a leaf of the search with a network: the network's own
+// (per point of Board.Points(), +1 Black's) or, for a game that ended
+// there (own nil), the final board b's owners.
+func (t *ownerTallies) countLeaf(b *rules.Board, own []float32, rootChild int) {
+	if rootChild+1 >= len(t.slots) {
+		return
+	}
+	s := &t.slots[rootChild+1]
+	if own == nil {
+		for j, p := range b.Points() {
+			s.net[j].Add(int32(b.Owner(p).Sign()) * netOwnershipUnit)
+		}
+	} else {
+		for j := range s.net[:min(len(own), len(s.net))] {
+			s.net[j].Add(int32(math.Round(float64(own[j]) * netOwnershipUnit)))
+		}
+	}
+	s.playouts.Add(1)
+}
+
+// countLeafOwnership counts the ownership of the simulation's leaf, the
+// position of b, for the root's child the simulation went through (see
+// countLeaf); ended is set when two passes ended the game there.
+func (w *worker) countLeafOwnership(b *rules.Board, ended bool) {
+	var own []float32
+	if !ended {
+		own = w.pw.out.Ownership
+	}
+	w.tallies.countLeaf(b, own, w.rootChild)
 }
