@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // line is one response line: a JSON object.
@@ -55,35 +56,18 @@ func (p *position) build() *rules.Game {
 // options are what a query asks of each of its positions' searches and
 // responses.
 type options struct {
-	maxVisits        int
-	maxTime          time.Duration
-	perspective      Perspective
-	pvLen            int
-	includeOwnership bool
-	includePolicy    bool
-	every            time.Duration // reportDuringSearchEvery; 0 for none
-	filters          []moveFilter
-}
-
-// moveFilter is one entry of avoidMoves or allowMoves.
-type moveFilter struct {
-	allow      bool // allowMoves: only these; avoidMoves: not these
-	player     rules.Color
-	points     map[rules.Point]bool
-	untilDepth int
-}
-
-// allowed reports whether c may play p at the root under the filters.
-func (o *options) allowed(c rules.Color, p rules.Point) bool {
-	for _, f := range o.filters {
-		if f.player != c || f.untilDepth < 1 {
-			continue
-		}
-		if f.allow != f.points[p] {
-			return false
-		}
-	}
-	return true
+	maxVisits             int
+	maxTime               time.Duration
+	perspective           Perspective
+	pvLen                 int
+	includeOwnership      bool
+	includeMovesOwnership bool
+	includePolicy         bool
+	includePVVisits       bool
+	every                 time.Duration // reportDuringSearchEvery; 0 for none
+	// restrict holds avoidMoves or allowMoves, which the search itself
+	// obeys; nil for neither.
+	restrict *search.Restriction
 }
 
 // request is a parsed query line: an action, or positions to analyse,
@@ -318,7 +302,10 @@ func parseRequest(text []byte, defaults Settings) *request {
 			r.lines = append(r.lines, fieldWarning(id, f.name, "Yunzi's search has no such setting; ignored"))
 		}
 	}
-	bools := map[string]*bool{"includeOwnership": &opts.includeOwnership, "includePolicy": &opts.includePolicy}
+	bools := map[string]*bool{
+		"includeOwnership": &opts.includeOwnership, "includeMovesOwnership": &opts.includeMovesOwnership,
+		"includePolicy": &opts.includePolicy, "includePVVisits": &opts.includePVVisits,
+	}
 	var unsupported []string
 	for _, f := range []string{"includeMovesOwnership", "includeMovesOwnershipStdev", "includeOwnership", "includeOwnershipStdev", "includePolicy", "includePVVisits"} {
 		raw, ok := in[f]
@@ -362,14 +349,11 @@ func parseRequest(text []byte, defaults Settings) *request {
 		}
 		priority = p
 	}
-	filters, warn, l := parseFilters(id, in, n)
+	restrict, l := parseFilters(id, in, n)
 	if l != nil {
 		return fail(l)
 	}
-	opts.filters = filters
-	if warn != nil {
-		r.lines = append(r.lines, warn)
-	}
+	opts.restrict = restrict
 	if gr.territory {
 		r.lines = append(r.lines, fieldWarning(id, "rules", "Yunzi counts by area only: "+gr.name+" territory scoring is played as area scoring (Chinese rules) with komi "+strconv.FormatFloat(komi, 'g', -1, 64)))
 	}
@@ -446,17 +430,16 @@ func handicapStones(stones []rules.Move) int {
 	return n
 }
 
-// parseFilters reads avoidMoves or allowMoves; it returns a warning line
-// when an untilDepth reaches past the first move, which Yunzi filters at
-// the root only.
-func parseFilters(id string, in map[string]json.RawMessage, n int) ([]moveFilter, line, line) {
+// parseFilters reads avoidMoves or allowMoves into the restriction the
+// search obeys (nil for neither), or returns the error line.
+func parseFilters(id string, in map[string]json.RawMessage, n int) (*search.Restriction, line) {
 	_, hasAllow := in["allowMoves"]
 	_, hasAvoid := in["avoidMoves"]
 	if !hasAllow && !hasAvoid {
-		return nil, nil, nil
+		return nil, nil
 	}
 	if hasAllow && hasAvoid {
-		return nil, nil, fieldError(id, "allowMoves", "Cannot specify both allowMoves and avoidMoves")
+		return nil, fieldError(id, "allowMoves", "Cannot specify both allowMoves and avoidMoves")
 	}
 	field := "avoidMoves"
 	if hasAllow {
@@ -465,45 +448,44 @@ func parseFilters(id string, in map[string]json.RawMessage, n int) ([]moveFilter
 	const shape = "Must be a list of dicts with subfields 'player', 'moves', 'untilDepth'"
 	var list []map[string]json.RawMessage
 	if !isArray(in[field]) || json.Unmarshal(in[field], &list) != nil {
-		return nil, nil, fieldError(id, field, shape)
+		return nil, fieldError(id, field, shape)
 	}
 	if hasAllow && len(list) > 1 {
-		return nil, nil, fieldError(id, field, "Currently allowMoves only allows one entry")
+		return nil, fieldError(id, field, "Currently allowMoves only allows one entry")
 	}
-	var out []moveFilter
-	deep := false
+	var filters []search.MoveFilter
 	for _, d := range list {
 		if d["moves"] == nil || d["untilDepth"] == nil || d["player"] == nil {
-			return nil, nil, fieldError(id, field, shape)
+			return nil, fieldError(id, field, shape)
 		}
 		c, ok := parsePlayer(d["player"])
 		if !ok {
-			return nil, nil, fieldError(id, "player", `Must be "b" or "w"`)
+			return nil, fieldError(id, "player", `Must be "b" or "w"`)
 		}
 		var locs []string
 		if !isArray(d["moves"]) || json.Unmarshal(d["moves"], &locs) != nil {
-			return nil, nil, fieldError(id, "moves", "Must be an array of GTP board vertices")
+			return nil, fieldError(id, "moves", "Must be an array of GTP board vertices")
 		}
-		f := moveFilter{allow: hasAllow, player: c, points: map[rules.Point]bool{}}
+		f := search.MoveFilter{Player: c, Allow: hasAllow}
 		for _, s := range locs {
 			p, ok := parseLocation(s, n)
 			if !ok {
-				return nil, nil, fieldError(id, "moves", "Could not parse board location: "+s)
+				return nil, fieldError(id, "moves", "Could not parse board location: "+s)
 			}
-			f.points[p] = true
+			f.Moves = append(f.Moves, p)
 		}
 		depth, ok := intField(d["untilDepth"], 1, 1000000000)
 		if !ok {
-			return nil, nil, fieldError(id, "untilDepth", "Must be a positive integer")
+			return nil, fieldError(id, "untilDepth", "Must be a positive integer")
 		}
-		f.untilDepth = int(depth)
-		deep = deep || depth > 1
-		out = append(out, f)
+		f.UntilDepth = int(depth)
+		filters = append(filters, f)
 	}
-	if deep {
-		return out, fieldWarning(id, field, "Yunzi applies "+field+" to the first move only: untilDepth beyond 1 is read as 1"), nil
+	r, err := search.NewRestriction(n, filters...)
+	if err != nil {
+		return nil, fieldError(id, field, err.Error())
 	}
-	return out, nil, nil
+	return r, nil
 }
 
 // parseMoves reads a list of [player, location] pairs.

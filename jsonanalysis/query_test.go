@@ -44,7 +44,7 @@ func TestParseDefaults(t *testing.T) {
 }
 
 func TestParseWarnings(t *testing.T) {
-	r := parse(`{"id":"w","moves":[["B","(3,5)"]],"rules":"japanese","boardXSize":9,"boardYSize":9,"includePVVisits":true,"rootPolicyTemperature":1.5,"overrideSettings":{"cpuctExploration":1.1,"reportAnalysisWinratesAs":"WHITE","maxVisits":"77"}}`)
+	r := parse(`{"id":"w","moves":[["B","(3,5)"]],"rules":"japanese","boardXSize":9,"boardYSize":9,"includeOwnershipStdev":true,"rootPolicyTemperature":1.5,"overrideSettings":{"cpuctExploration":1.1,"reportAnalysisWinratesAs":"WHITE","maxVisits":"77"}}`)
 	require.Len(t, r.positions, 1)
 	fields := map[string]bool{}
 	for _, l := range r.lines {
@@ -52,12 +52,42 @@ func TestParseWarnings(t *testing.T) {
 		assert.Equal(t, "w", l["id"])
 		fields[l["field"].(string)] = true
 	}
-	assert.Equal(t, map[string]bool{"overrideSettings": true, "includePVVisits": true, "rootPolicyTemperature": true, "rules": true}, fields)
+	assert.Equal(t, map[string]bool{"overrideSettings": true, "includeOwnershipStdev": true, "rootPolicyTemperature": true, "rules": true}, fields)
 	p := r.positions[0]
 	assert.Equal(t, PerspectiveWhite, p.opts.perspective)
 	assert.Equal(t, 77, p.opts.maxVisits)
 	assert.Equal(t, 6.5, p.build().Komi, "territory rules default to komi 6.5")
 	assert.Equal(t, rules.Black, p.build().Board().At(rules.PointAt(3, 3)), "(3,5) counts rows from the top")
+}
+
+// includePVVisits and includeMovesOwnership are reported, and
+// avoidMoves and allowMoves are obeyed at any depth: no warning.
+func TestParseReportsAndRestrictions(t *testing.T) {
+	r := parse(q9 + `,"includePVVisits":true,"includeMovesOwnership":true,"avoidMoves":[{"player":"B","moves":["C7","pass"],"untilDepth":3},{"player":"W","moves":["(2,2)"],"untilDepth":1}]}`)
+	require.Empty(t, r.lines)
+	require.Len(t, r.positions, 1)
+	o := r.positions[0].opts
+	assert.True(t, o.includePVVisits)
+	assert.True(t, o.includeMovesOwnership)
+	require.NotNil(t, o.restrict)
+	c7, c3 := rules.PointAt(2, 6), rules.PointAt(2, 2)
+	assert.False(t, o.restrict.Allows(rules.Black, c7, 0))
+	assert.False(t, o.restrict.Allows(rules.Black, c7, 2))
+	assert.True(t, o.restrict.Allows(rules.Black, c7, 3))
+	assert.False(t, o.restrict.Allows(rules.Black, rules.Pass, 1))
+	assert.False(t, o.restrict.Allows(rules.White, c7, 0), "(2,2) counts rows from the top: C7")
+	assert.True(t, o.restrict.Allows(rules.White, c7, 1))
+	assert.True(t, o.restrict.Allows(rules.White, c3, 0))
+
+	r = parse(q9 + `,"allowMoves":[{"player":"W","moves":["D4"],"untilDepth":2}]}`)
+	require.Empty(t, r.lines)
+	o = r.positions[0].opts
+	assert.True(t, o.restrict.Allows(rules.White, rules.PointAt(3, 3), 1))
+	assert.False(t, o.restrict.Allows(rules.White, rules.PointAt(4, 4), 1))
+	assert.False(t, o.restrict.Allows(rules.White, rules.Pass, 0), "the pass is not listed")
+	assert.True(t, o.restrict.Allows(rules.Black, rules.PointAt(4, 4), 0))
+
+	assert.Nil(t, parse(q9 + `}`).positions[0].opts.restrict)
 }
 
 func TestParseErrors(t *testing.T) {
@@ -88,6 +118,13 @@ func TestParseErrors(t *testing.T) {
 		{`{` + base + `,"avoidMoves":[],"allowMoves":[]}`, "allowMoves", "Cannot specify both"},
 		{`{` + base + `,"allowMoves":[{"player":"B","moves":["C3"],"untilDepth":1},{"player":"W","moves":["C3"],"untilDepth":1}]}`, "allowMoves", "only allows one entry"},
 		{`{` + base + `,"avoidMoves":[{"player":"B","moves":["C3"],"untilDepth":0}]}`, "untilDepth", "positive integer"},
+		{`{` + base + `,"avoidMoves":[{"player":"B","moves":["C3"],"untilDepth":1.5}]}`, "untilDepth", "positive integer"},
+		{`{` + base + `,"avoidMoves":[{"player":"X","moves":["C3"],"untilDepth":1}]}`, "player", `Must be "b" or "w"`},
+		{`{` + base + `,"avoidMoves":[{"player":"B","moves":["K9"],"untilDepth":1}]}`, "moves", "Could not parse board location: K9"},
+		{`{` + base + `,"avoidMoves":[{"player":"B","moves":"C3","untilDepth":1}]}`, "moves", "Must be an array"},
+		{`{` + base + `,"allowMoves":{"player":"B"}}`, "allowMoves", "subfields"},
+		{`{` + base + `,"includePVVisits":1}`, "includePVVisits", "Must be a boolean"},
+		{`{` + base + `,"includeMovesOwnership":"true"}`, "includeMovesOwnership", "Must be a boolean"},
 	}
 	for _, c := range cases {
 		r := parse(c.query)

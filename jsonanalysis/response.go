@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/yunzi-go/yunzi/analysis"
+	"github.com/yunzi-go/yunzi/engine"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -16,12 +16,17 @@ type moveInfo struct {
 	ScoreLead     float64  `json:"scoreLead"`
 	ScoreMean     float64  `json:"scoreMean"`
 	ScoreSelfplay float64  `json:"scoreSelfplay"`
+	ScoreStdev    float64  `json:"scoreStdev"`
 	Prior         float64  `json:"prior"`
 	Utility       float64  `json:"utility"`
 	LCB           float64  `json:"lcb"`
 	UtilityLCB    float64  `json:"utilityLcb"`
 	Order         int      `json:"order"`
 	PV            []string `json:"pv"`
+	// PVVisits and Ownership are there only when the query asks
+	// (includePVVisits, includeMovesOwnership).
+	PVVisits  []int     `json:"pvVisits,omitempty"`
+	Ownership []float64 `json:"ownership,omitempty"`
 }
 
 // rootInfo is what a response says of the position itself.
@@ -29,6 +34,7 @@ type rootInfo struct {
 	Winrate       float64 `json:"winrate"`
 	ScoreLead     float64 `json:"scoreLead"`
 	ScoreSelfplay float64 `json:"scoreSelfplay"`
+	ScoreStdev    float64 `json:"scoreStdev"`
 	Utility       float64 `json:"utility"`
 	Visits        int     `json:"visits"`
 	ThisHash      string  `json:"thisHash"`
@@ -56,14 +62,14 @@ type noResults struct {
 	NoResults      bool   `json:"noResults"`
 }
 
-// buildResponse turns a search snapshot of pos into its response, every
+// buildResponse turns the analysis a of pos into its response, every
 // value from the perspective pos's options name: win rates and their LCB
 // as 1 minus White's for Black, score leads and utilities negated,
-// ownership +1 for the perspective's owner. The root moves avoidMoves or
-// allowMoves rule out are left out. policy, when not nil, is reported as
-// it is (it is the side to move's).
-func buildResponse(pos *position, s *analysis.Snapshot, during bool, policy []float64) *response {
-	g := pos.game
+// ownership +1 for the perspective's owner. The search obeyed avoidMoves
+// and allowMoves, so every move it reports is one they allow. policy,
+// when not nil, is reported as it is (it is the side to move's).
+func buildResponse(pos *position, a *engine.PositionAnalysis, during bool, policy []float64) *response {
+	g, s := pos.game, a.Snapshot
 	toMove := g.ToMove()
 	flip := flips(pos.opts.perspective, toMove)
 	wr := func(w float64) float64 {
@@ -78,20 +84,26 @@ func buildResponse(pos *position, s *analysis.Snapshot, during bool, policy []fl
 		}
 		return x
 	}
+	sign := 1.0 // of the ownership, which is Black's
+	if pos.opts.perspective == PerspectiveWhite || (pos.opts.perspective == PerspectiveSideToMove && toMove == rules.White) {
+		sign = -1
+	}
+	owned := func(own []float64) []float64 {
+		out := make([]float64, len(own))
+		for i, o := range own {
+			out[i] = finite(sign * o)
+		}
+		return out
+	}
 	r := &response{ID: pos.id, TurnNumber: pos.turn, IsDuringSearch: during, MoveInfos: []moveInfo{}, Policy: policy}
-	rootWin, rootLead := s.WinRate, s.ScoreLead
-	filtered := false
-	for _, m := range s.Moves {
-		if !pos.opts.allowed(toMove, m.Point) {
-			filtered = true
-			continue
+	for i, m := range s.Moves {
+		var d engine.MoveDetails
+		if i < len(a.Details) {
+			d = a.Details[i]
 		}
-		if filtered && len(r.MoveInfos) == 0 {
-			rootWin, rootLead = m.WinRate, m.ScoreLead
-		}
-		pv := m.PV
+		pv, pvVisits := m.PV, d.PVVisits
 		if len(pv) == 0 {
-			pv = []rules.Point{m.Point}
+			pv, pvVisits = []rules.Point{m.Point}, []int{m.Visits}
 		}
 		if len(pv) > pos.opts.pvLen {
 			pv = pv[:pos.opts.pvLen]
@@ -102,25 +114,27 @@ func buildResponse(pos *position, s *analysis.Snapshot, during bool, policy []fl
 		}
 		w, lead := finite(wr(m.WinRate)), finite(sc(m.ScoreLead))
 		lcb := finite(wr(m.LCB))
-		r.MoveInfos = append(r.MoveInfos, moveInfo{
+		info := moveInfo{
 			Move: m.Point.String(), Visits: m.Visits, Winrate: w, ScoreLead: lead, ScoreMean: lead, ScoreSelfplay: lead,
-			Prior: finite(m.Prior), Utility: 2*w - 1, LCB: lcb, UtilityLCB: 2*lcb - 1, Order: len(r.MoveInfos), PV: names,
-		})
+			ScoreStdev: finite(d.ScoreStdev), Prior: finite(m.Prior), Utility: 2*w - 1, LCB: lcb, UtilityLCB: 2*lcb - 1,
+			Order: len(r.MoveInfos), PV: names,
+		}
+		if pos.opts.includePVVisits {
+			info.PVVisits = make([]int, len(pv))
+			copy(info.PVVisits, pvVisits)
+		}
+		if pos.opts.includeMovesOwnership && len(d.Ownership) > 0 {
+			info.Ownership = owned(d.Ownership)
+		}
+		r.MoveInfos = append(r.MoveInfos, info)
 	}
-	w, lead := finite(wr(rootWin)), finite(sc(rootLead))
+	w, lead := finite(wr(s.WinRate)), finite(sc(s.ScoreLead))
 	r.RootInfo = rootInfo{
-		Winrate: w, ScoreLead: lead, ScoreSelfplay: lead, Utility: 2*w - 1, Visits: s.Playouts,
+		Winrate: w, ScoreLead: lead, ScoreSelfplay: lead, ScoreStdev: finite(a.ScoreStdev), Utility: 2*w - 1, Visits: s.Playouts,
 		ThisHash: thisHash(g), SymHash: symHash(g), CurrentPlayer: toMove.Letter(),
 	}
 	if pos.opts.includeOwnership && len(s.Ownership) > 0 {
-		sign := 1.0
-		if pos.opts.perspective == PerspectiveWhite || (pos.opts.perspective == PerspectiveSideToMove && toMove == rules.White) {
-			sign = -1
-		}
-		r.Ownership = make([]float64, len(s.Ownership))
-		for i, o := range s.Ownership {
-			r.Ownership[i] = finite(sign * o)
-		}
+		r.Ownership = owned(s.Ownership)
 	}
 	return r
 }

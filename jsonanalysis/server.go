@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/sirupsen/logrus"
-	"github.com/yunzi-go/yunzi/analysis"
 	"github.com/yunzi-go/yunzi/engine"
 	"github.com/yunzi-go/yunzi/nn"
 )
@@ -280,16 +279,16 @@ func (s *Server) search(ctx context.Context, t *task, eval nn.Evaluator) {
 
 	var mu sync.Mutex
 	done := false
-	lim := engine.Limits{Playouts: pos.opts.maxVisits}
+	q := engine.PositionQuery{Playouts: pos.opts.maxVisits, Restrict: pos.opts.restrict, MovesOwnership: pos.opts.includeMovesOwnership}
 	if pos.opts.every > 0 {
-		lim.ProgressEvery = pos.opts.every
-		lim.Progress = func(snap *analysis.Snapshot) {
+		q.ProgressEvery = pos.opts.every
+		q.Progress = func(a *engine.PositionAnalysis) {
 			mu.Lock()
 			defer mu.Unlock()
-			if done || snap == nil || snap.Playouts == 0 {
+			if done || a == nil || a.Snapshot.Playouts == 0 {
 				return
 			}
-			s.write(buildResponse(pos, snap, true, policy))
+			s.write(buildResponse(pos, a, true, policy))
 		}
 	}
 	if pos.opts.maxTime > 0 {
@@ -297,15 +296,18 @@ func (s *Server) search(ctx context.Context, t *task, eval nn.Evaluator) {
 		ctx, cancel = context.WithTimeout(ctx, pos.opts.maxTime)
 		defer cancel()
 	}
-	snap := e.AnalyzeGame(ctx, pos.game, pos.game.ToMove(), lim)
+	a, err := e.AnalyzePosition(ctx, pos.game, pos.game.ToMove(), q)
 	mu.Lock()
 	done = true
 	mu.Unlock()
-	if snap == nil || snap.Playouts == 0 {
+	if err != nil {
+		s.write(line{"id": pos.id, "turnNumber": pos.turn, "error": err.Error()})
+	}
+	if err != nil || a.Snapshot.Playouts == 0 {
 		s.write(noResults{ID: pos.id, TurnNumber: pos.turn, NoResults: true})
 		return
 	}
-	s.write(buildResponse(pos, snap, false, policy))
+	s.write(buildResponse(pos, a, false, policy))
 }
 
 // write writes one response line.

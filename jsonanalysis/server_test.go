@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/engine"
+	"github.com/yunzi-go/yunzi/rules"
 )
 
 // syncBuffer is a writer the workers share with the test.
@@ -90,7 +91,7 @@ func TestQueryAnsweredWithKataGoShape(t *testing.T) {
 	require.NotEmpty(t, infos)
 	for i, mi := range infos {
 		m := mi.(map[string]any)
-		for _, k := range []string{"move", "visits", "winrate", "scoreLead", "scoreMean", "scoreSelfplay", "prior", "utility", "lcb", "utilityLcb", "order", "pv"} {
+		for _, k := range []string{"move", "visits", "winrate", "scoreLead", "scoreMean", "scoreSelfplay", "scoreStdev", "prior", "utility", "lcb", "utilityLcb", "order", "pv"} {
 			assert.Contains(t, m, k)
 		}
 		assert.Equal(t, float64(i), m["order"])
@@ -145,20 +146,95 @@ func TestAnalyzeTurns(t *testing.T) {
 	assert.Equal(t, map[float64]string{0: "B", 1: "W", 2: "B"}, players)
 }
 
+// avoidMoves and allowMoves restrict the search itself: every visit goes
+// to a move they allow, so the moves' visits add up to the root's.
 func TestAvoidAndAllowMoves(t *testing.T) {
+	avoided := []string{"D4", "E4", "F4", "D6", "E6", "F6", "pass"}
 	ls := serve(t, testConfig(1),
 		q9+`,"id":"allow","allowMoves":[{"player":"B","moves":["G7","C7"],"untilDepth":1}]}`,
-		q9+`,"id":"avoid","avoidMoves":[{"player":"B","moves":["D4","E4","F4","D6","E6","F6"],"untilDepth":1}]}`)
-	require.Len(t, ls, 2)
+		q9+`,"id":"avoid","avoidMoves":[{"player":"B","moves":["D4","E4","F4","D6","E6","F6","pass"],"untilDepth":1}]}`,
+		q9+`,"id":"deep","maxVisits":300,"avoidMoves":[{"player":"B","moves":["D4","E4","F4","D6","E6","F6"],"untilDepth":3}]}`)
+	require.Len(t, ls, 3)
 	for _, l := range ls {
-		for _, mi := range l["moveInfos"].([]any) {
-			mv := mi.(map[string]any)["move"].(string)
-			if l["id"] == "allow" {
+		id := l["id"].(string)
+		infos := l["moveInfos"].([]any)
+		require.NotEmpty(t, infos, id)
+		visits := 0.0
+		for _, mi := range infos {
+			m := mi.(map[string]any)
+			mv := m["move"].(string)
+			visits += m["visits"].(float64)
+			if id == "allow" {
 				assert.Contains(t, []string{"G7", "C7"}, mv)
 			} else {
-				assert.NotContains(t, []string{"D4", "E4", "F4", "D6", "E6", "F6"}, mv)
+				assert.NotContains(t, avoided, mv, id)
+			}
+			if id == "deep" {
+				// Black's moves are the line's first and third.
+				pv := m["pv"].([]any)
+				if len(pv) > 2 {
+					assert.NotContains(t, avoided, pv[2], "Black's second move after %s", mv)
+				}
 			}
 		}
+		assert.Equal(t, l["rootInfo"].(map[string]any)["visits"], visits, "%s: every visit on an allowed move", id)
+	}
+}
+
+// The details KataGo reports on request, and the score's deviation
+// always: pvVisits along each line, each move's ownership from the
+// perspective asked for.
+func TestPVVisitsAndMovesOwnership(t *testing.T) {
+	get := func(perspective, extra string) map[string]any {
+		cfg := testConfig(1)
+		var err error
+		cfg.Settings.Perspective, err = ParsePerspective(perspective)
+		require.NoError(t, err)
+		ls := serve(t, cfg, q9+`,"maxVisits":200`+extra+`}`)
+		require.Len(t, ls, 1)
+		return ls[0]
+	}
+	black := get("BLACK", `,"includePVVisits":true,"includeMovesOwnership":true,"analysisPVLen":3`)
+	root := black["rootInfo"].(map[string]any)
+	assert.Greater(t, root["scoreStdev"], 0.0)
+	infos := black["moveInfos"].([]any)
+	require.NotEmpty(t, infos)
+	for _, mi := range infos {
+		m := mi.(map[string]any)
+		pv, pvVisits := m["pv"].([]any), m["pvVisits"].([]any)
+		assert.LessOrEqual(t, len(pv), 3, "analysisPVLen")
+		require.Len(t, pvVisits, len(pv), "%v", m["move"])
+		assert.Equal(t, m["visits"], pvVisits[0])
+		for i := 1; i < len(pvVisits); i++ {
+			assert.LessOrEqual(t, pvVisits[i].(float64), pvVisits[i-1].(float64))
+		}
+		own := m["ownership"].([]any)
+		require.Len(t, own, 81)
+		if m["visits"].(float64) >= 20 {
+			assert.Greater(t, own[4*9+4].(float64), 0.5, "Black's E5 stays Black's after %v", m["move"])
+		}
+		assert.Contains(t, m, "scoreStdev")
+		assert.GreaterOrEqual(t, m["scoreStdev"], 0.0)
+	}
+
+	white := get("WHITE", `,"includeMovesOwnership":true`)
+	wInfos := white["moveInfos"].([]any)
+	require.Len(t, wInfos, len(infos), "the same search")
+	for i, mi := range wInfos {
+		w, b := mi.(map[string]any), infos[i].(map[string]any)
+		require.Equal(t, b["move"], w["move"])
+		assert.NotContains(t, w, "pvVisits", "not asked for")
+		assert.Equal(t, b["scoreStdev"], w["scoreStdev"], "a deviation has no side")
+		wo, bo := w["ownership"].([]any), b["ownership"].([]any)
+		for j := range bo {
+			assert.InDelta(t, -bo[j].(float64), wo[j].(float64), 1e-12)
+		}
+	}
+
+	plain := get("BLACK", "")
+	for _, mi := range plain["moveInfos"].([]any) {
+		assert.NotContains(t, mi, "pvVisits")
+		assert.NotContains(t, mi, "ownership")
 	}
 }
 
@@ -285,4 +361,23 @@ func TestServeStopsWithContext(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("an interrupt did not stop the server")
 	}
+}
+
+// passer plays but cannot analyse.
+type passer struct{}
+
+func (passer) GenMove(context.Context, *rules.Game, rules.Color, engine.Limits) (rules.Point, error) {
+	return rules.Pass, nil
+}
+
+// An engine whose player cannot analyse answers each position with an
+// error, then the final response without results.
+func TestPlayerThatCannotAnalyse(t *testing.T) {
+	cfg := testConfig(1)
+	cfg.Engine.Player = passer{}
+	ls := serve(t, cfg, q9+`}`)
+	require.Len(t, ls, 2)
+	assert.Equal(t, "a", ls[0]["id"])
+	assert.Contains(t, ls[0]["error"], "analyses positions")
+	assert.Equal(t, map[string]any{"id": "a", "turnNumber": 2.0, "isDuringSearch": false, "noResults": true}, ls[1])
 }
