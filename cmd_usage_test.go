@@ -38,6 +38,7 @@ func TestUsageErrorsLeaveStdoutEmpty(t *testing.T) {
 		{[]string{"--time", "-1s"}, "--time -1s"},
 		{[]string{"--max-nodes", "0"}, "--max-nodes 0"},
 		{[]string{"--resign-threshold", "1.5"}, "--resign-threshold 1.5"},
+		{[]string{"--playout-mix", "-0.5"}, "--playout-mix -0.5: takes a share"},
 		{[]string{"--log-level", "loud"}, "panic, fatal, error, warning, info, debug, trace"},
 		{[]string{"--superko", "sideways"}, "--superko"},
 		{[]string{"stray"}, `unexpected argument "stray"`},

@@ -80,7 +80,8 @@ func flags() []cli.Flag {
 		&cli.Uint64Flag{Name: "seed", EnvVars: []string{"YUNZI_SEED"}, Usage: "random seed; 0 picks one from the clock"},
 		&cli.StringFlag{Name: "log-level", Value: "info", EnvVars: []string{"YUNZI_LOG_LEVEL"}, Usage: "one of " + strings.Join(logLevels(), ", ")},
 		&cli.StringFlag{Name: "log-file", EnvVars: []string{"YUNZI_LOG_FILE"}, Usage: "append logs to this file instead of stderr"},
-		&cli.StringFlag{Name: "model", EnvVars: []string{"YUNZI_MODEL"}, Usage: "a KataGo network file (model version 8: the g170 networks, .bin.gz or .txt.gz) for kata-raw-nn; the search does not use it yet"},
+		&cli.StringFlag{Name: "model", EnvVars: []string{"YUNZI_MODEL"}, Usage: "a KataGo network file (model version 8: the g170 networks, .bin.gz or .txt.gz); the search, analysis and dead-stone judgement then use it"},
+		&cli.Float64Flag{Name: "playout-mix", EnvVars: []string{"YUNZI_PLAYOUT_MIX"}, Usage: "with --model, the share of a playout's result in each position's value, 0 to 1 (AlphaGo's lambda; 0: the network alone)"},
 	}
 }
 
@@ -159,7 +160,8 @@ func engineConfig(c *cli.Context, log logrus.FieldLogger) (engine.Config, error)
 		Seed: seed, Log: log,
 		Threads: c.Int("threads"), Playouts: playouts, MoveTime: moveTime,
 		MaxNodes: c.Int("max-nodes"), ResignThreshold: c.Float64("resign-threshold"), Ponder: c.Bool("ponder"),
-		Lag: new(c.Duration("lag")), // zero or negative: no margin
+		PlayoutMix: c.Float64("playout-mix"),
+		Lag:        new(c.Duration("lag")), // zero or negative: no margin
 	}, nil
 }
 
@@ -178,6 +180,9 @@ func validate(c *cli.Context) error {
 	}
 	if n := c.Int("max-nodes"); n < 1 {
 		problems = append(problems, fmt.Sprintf("--max-nodes %d: takes a number of tree nodes, 1 or more", n))
+	}
+	if m := c.Float64("playout-mix"); !(m >= 0 && m <= 1) {
+		problems = append(problems, fmt.Sprintf("--playout-mix %g: takes a share from 0 (the network alone) to 1", m))
 	}
 	if r := c.Float64("resign-threshold"); !(r >= 0 && r <= 1) {
 		problems = append(problems, fmt.Sprintf("--resign-threshold %g: takes a win rate from 0 (never resign) to 1", r))

@@ -36,8 +36,12 @@ type Config struct {
 	Log logrus.FieldLogger
 	// Model is a KataGo network (--model), nil for none. RawNN evaluates
 	// positions with it, and the default Player is then a NetworkPlayer,
-	// which searches with it (the Judge still plays playouts).
+	// which searches and judges dead stones with it.
 	Model *nn.Model
+	// PlayoutMix is, with a Model, the share of a playout's result in the
+	// value of each position the search judges (search.PUCT.PlayoutMix);
+	// 0, the default, plays none.
+	PlayoutMix float64
 
 	// The settings below are the tree search's; the random player ignores
 	// them.
@@ -261,6 +265,7 @@ func (c Config) searchSettings() SearchSettings {
 		sc.MaxNodes = c.MaxNodes
 	}
 	sc.Seed = c.Seed
+	sc.PUCT.PlayoutMix = c.PlayoutMix
 	return SearchSettings{Search: sc, ResignThreshold: c.ResignThreshold, Tuning: c.Tuning}
 }
 

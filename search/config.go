@@ -85,6 +85,10 @@ type PUCT struct {
 	WinLoss, StaticScore, DynamicScore  float64
 	StaticScoreScale, DynamicScoreScale float64
 	DynamicScoreZeroWeight              float64
+	// PlayoutMix is AlphaGo's lambda: a leaf's win/loss is this share of
+	// a playout's result (the classic search's policy, from the leaf)
+	// and the rest the network's value; 0 plays no playouts.
+	PlayoutMix float64
 }
 
 // Priors are virtual games (visits with a win rate) added to a new node's

@@ -168,6 +168,9 @@ func (w *worker) simulatePUCT() {
 		// A mean square is at least the square of the mean; this also
 		// covers a network that reports none.
 		blackScoreSq = max(pw.out.BlackScoreSq, blackScore*blackScore)
+		if mix := w.cfg.PUCT.PlayoutMix; mix > 0 {
+			blackWin = (1-mix)*blackWin + mix*w.playoutWin(g)
+		}
 		if s.nodes.Load() < int64(w.cfg.MaxNodes) {
 			w.expandPUCT(n, g, &pw.out, len(pw.stats))
 		}
@@ -181,6 +184,27 @@ func (w *worker) simulatePUCT() {
 			panic(fmt.Sprintf("search: undoing a tree move: %v", err))
 		}
 	}
+}
+
+// playoutWin plays the classic search's playout from g's position and
+// returns its result for Black: 1 won, 0 lost, one half drawn.
+func (w *worker) playoutWin(g *rules.Game) float64 {
+	b := w.board
+	b.CopyFrom(g.Board())
+	last, beforeLast := recentPoint(g, 1), recentPoint(g, 2)
+	w.leaf = leaf{board: b, toMove: g.ToMove(), last: last, beforeLast: beforeLast, komi: w.s.komi, seq: w.seq[:0]}
+	e := w.evaluator.evaluate(&w.leaf)
+	w.seq = w.leaf.seq
+	return float64(e.blackValue) / valueUnit
+}
+
+// recentPoint is the point of the move k steps back in g (see
+// rules.Game.RecentStep), rules.Pass for a pass, a setup or no move.
+func recentPoint(g *rules.Game, k int) rules.Point {
+	if st, _, ok := g.RecentStep(k); ok && !st.Setup {
+		return st.Move.Point
+	}
+	return rules.Pass
 }
 
 // backupPUCT adds a leaf's value to the path's nodes, each for the player

@@ -178,3 +178,36 @@ func TestPUCTWithThreads(t *testing.T) {
 	}
 	walk(s.root)
 }
+
+// evenNet judges every position even: a uniform policy, a win rate of
+// one half, no lead.
+type evenNet struct{}
+
+func (evenNet) NewEvaluator(uint64) LeafEvaluator { return evenNet{} }
+
+func (evenNet) Evaluate(g *rules.Game, out *NetOutput) {
+	areaNet{}.Evaluate(g, out)
+	out.BlackWin, out.BlackScore, out.BlackLead = 0.5, 0, 0
+}
+
+// With PlayoutMix, a leaf's win rate is that share of a playout's result:
+// where Black's playouts all win and the network sees an even game, the
+// root's win rate for White falls from one half towards zero by the mix.
+func TestPUCTPlayoutMix(t *testing.T) {
+	g := gameFrom(t, `
+			. X . X . X .
+			X X X X X X X
+			. X . X . X .
+			X X X X X X X
+			. X . X . X .
+			X X X X X X X
+			. . . . . . .`, 4.5, rules.White)
+	for _, mix := range []float64{0, 0.5, 1} {
+		cfg := DefaultConfig()
+		cfg.Threads, cfg.PUCT.PlayoutMix = 1, mix
+		s := New(cfg)
+		s.SetNetwork(evenNet{})
+		r := s.Search(context.Background(), g, rules.White, Budget{Playouts: 200})
+		assert.InDelta(t, (1-mix)/2, r.WinRate, 0.05, "White's win rate with mix %v", mix)
+	}
+}
