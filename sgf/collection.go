@@ -2,10 +2,7 @@ package sgf
 
 import (
 	"bytes"
-	"fmt"
 	"iter"
-
-	"github.com/yunzi-go/yunzi/rules"
 )
 
 // Trees reads an SGF collection one game tree at a time, as Parse reads
@@ -103,29 +100,4 @@ func (p *parser) lineStart(i int) bool {
 		}
 	}
 	return true
-}
-
-// Games loads each game of an SGF collection in turn, as LoadTree loads a
-// whole game, and yields its record, or the error that kept it from
-// loading: a syntax error in its tree (see Trees for how reading goes on),
-// an invalid game-info value, a setup or a move the rules refuse. The
-// error names the game's place in the collection, from 1. One bad game
-// never stops the others.
-func Games(data []byte, opts rules.Options) iter.Seq2[*Record, error] {
-	return func(yield func(*Record, error) bool) {
-		n := 0
-		for root, err := range Trees(data) {
-			n++
-			var rec *Record
-			if err == nil {
-				rec, err = LoadTree(root, opts, 0)
-			}
-			if err != nil {
-				err = fmt.Errorf("game %d: %w", n, err)
-			}
-			if !yield(rec, err) {
-				return
-			}
-		}
-	}
 }

@@ -2,7 +2,6 @@ package sgf
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,44 +88,10 @@ func TestTreesEnd(t *testing.T) {
 	}
 }
 
-func TestGames(t *testing.T) {
-	data := strings.Join([]string{
-		"(;GM[1]SZ[19]KM[6.5]PB[p1];B[pd];W[dp])",
-		"(;GM[1]SZ[19];B[pd];W[pd])",         // the point is taken
-		"(;GM[1]SZ[30];B[aa])",               // no such board
-		"(;GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])", // handicap: loads
-		"(;GM[1];B[aa]",                      // never closed
-		"(;GM[1]SZ[13];B[gg])",
-	}, "\n")
-	var recs []*Record
-	var errs []error
-	for rec, err := range Games([]byte(data), rules.DefaultOptions()) {
-		recs = append(recs, rec)
-		errs = append(errs, err)
-	}
-	require.Len(t, recs, 6)
-	for i, ok := range []bool{true, false, false, true, false, true} {
-		if ok {
-			if assert.NoError(t, errs[i], "game %d", i+1) {
-				assert.NotNil(t, recs[i].Game)
-			}
-			continue
-		}
-		assert.Nil(t, recs[i], "game %d", i+1)
-		assert.ErrorContains(t, errs[i], "game "+string(rune('1'+i))+": ", "the error names the game")
-	}
-	assert.Equal(t, "p1", recs[0].Info.PlayerBlack)
-	assert.Equal(t, 6.5, recs[0].Game.Komi)
-	assert.Equal(t, 2, recs[3].Game.Handicap())
-	assert.Equal(t, 13, recs[5].Game.Size())
-	assert.ErrorContains(t, errs[1], "move 2")
-	assert.ErrorContains(t, errs[2], "SZ[30]")
-}
-
 // FuzzTrees checks that Trees never panics and always ends, that on input
 // Parse accepts it first yields Parse's trees without an error, that every
-// tree it yields writes and parses back to itself, and that Games loads
-// whatever it yields without panicking.
+// tree it yields writes and parses back to itself and loads (or not)
+// without panicking.
 func FuzzTrees(f *testing.F) {
 	for _, s := range []string{
 		"(;GN[a];B[aa])\n(;GN[b];B[bb])", "(;A[x]\n(;B[y])\n)\n(;C[z])",
@@ -155,13 +120,13 @@ func FuzzTrees(f *testing.F) {
 			if n <= len(want) {
 				roots = append(roots, root)
 			}
+			if rec, err := LoadTree(root, rules.DefaultOptions(), 0); err == nil {
+				require.NotNil(t, rec.Game)
+			}
 		}
 		if parseErr == nil {
 			require.Len(t, roots, len(want), "Trees(%q) and Parse", data)
 			require.True(t, sameTrees(want, roots), "Trees(%q) and Parse differ", data)
-		}
-		for rec, err := range Games(data, rules.DefaultOptions()) {
-			require.True(t, (rec == nil) != (err == nil), "Games(%q): a record or an error", data)
 		}
 	})
 }

@@ -10,10 +10,11 @@
 //
 // The upper layer knows Go: Load plays the main line of the first game of
 // a collection into a rules.Game, setup stones, handicap and all, and can
-// stop before a given move as GTP's loadsgf does; Trees and Games read a
-// large collection one game at a time, and a broken game does not stop
-// the others (collection.go); Write prints a rules.Game as a record that
-// other programs (GNU Go among them) load back.
+// stop before a given move as GTP's loadsgf does, and LoadTree does the
+// same with one tree of those Trees reads from a large collection one at
+// a time, where a broken game does not stop the others (collection.go);
+// Write prints a rules.Game as a record that other programs (GNU Go among
+// them) load back.
 //
 // Start reading at node.go (the tree), then parse.go and encode.go (the
 // syntax), then load.go and write.go (games).
