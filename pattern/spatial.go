@@ -236,20 +236,18 @@ func NewHarvest() *Harvest {
 }
 
 // Add counts the patterns of the moves of g played on the board by the
-// colours learns accepts.
-func (h *Harvest) Add(g *rules.Game, learns func(rules.Color) bool) {
-	before := g.Start()
-	for _, step := range g.Steps() {
-		b := before
-		before = step.Board
-		if step.Setup || step.Move.Point == rules.Pass || !learns(step.Move.Color) {
-			continue
+// colours learns accepts. The error is that of a move the board refuses;
+// the moves before it are counted.
+func (h *Harvest) Add(g Game, learns func(rules.Color) bool) error {
+	return g.replay(func(b *rules.Board, _ int, m rules.Move, _, _ rules.Point) {
+		if m.Point == rules.Pass || !learns(m.Color) {
+			return
 		}
-		spatialHashes(b, step.Move.Point, step.Move.Color, func(size int, hash uint64) bool {
+		spatialHashes(b, m.Point, m.Color, func(size int, hash uint64) bool {
 			h.seen[hash] = harvested{count: h.seen[hash].count + 1, size: uint8(size)}
 			return true
 		})
-	}
+	})
 }
 
 // Dictionary returns the patterns played at least minCount times, most

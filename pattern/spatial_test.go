@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/yunzi-go/yunzi/rules"
-	"github.com/yunzi-go/yunzi/sgf"
 )
 
 // hashesAt returns the spatial hashes of c playing at, by size.
@@ -119,9 +118,7 @@ func TestDictionaryKnowsTheLargestHarvestedPattern(t *testing.T) {
 	h := NewHarvest()
 	everyone := func(rules.Color) bool { return true }
 	for _, game := range []string{"(;SZ[19];B[pd])", "(;SZ[19];B[dp])", "(;SZ[19];B[qd])"} {
-		rec, err := sgf.Load([]byte(game), rules.DefaultOptions(), 0)
-		require.NoError(t, err)
-		h.Add(rec.Game, everyone)
+		require.NoError(t, h.Add(gameOf(t, game), everyone))
 	}
 	d := h.Dictionary(2)
 	// The 4-4 point's patterns, sizes 4 to 10, were played twice. The
@@ -140,18 +137,17 @@ func TestDictionaryKnowsTheLargestHarvestedPattern(t *testing.T) {
 
 func TestModelWithSpatialPatternsWritesAndReads(t *testing.T) {
 	h := NewHarvest()
-	rec, err := sgf.Load([]byte("(;SZ[19];B[pd];W[dp];B[pp];W[dd])"), rules.DefaultOptions(), 0)
-	require.NoError(t, err)
-	h.Add(rec.Game, func(rules.Color) bool { return true })
+	g := gameOf(t, "(;SZ[19];B[pd];W[dp];B[pp];W[dd])")
+	require.NoError(t, h.Add(g, func(rules.Color) bool { return true }))
 	d := h.Dictionary(1)
-	positions := Positions(rec.Game, d)
+	positions := positionsOf(t, g, d)
 	m := Train(d, positions, 5)
 	var buf bytes.Buffer
 	require.NoError(t, m.Write(&buf))
 	read, err := Read(&buf)
 	require.NoError(t, err)
 	require.Equal(t, d.Len(), read.Patterns().Len())
-	again := Positions(rec.Game, read.Patterns())
+	again := positionsOf(t, g, read.Patterns())
 	for i, pos := range positions {
 		for j, f := range pos.Moves {
 			require.Equal(t, f, again[i].Moves[j], "the patterns keep their numbers")

@@ -1,7 +1,7 @@
 package pattern
 
 import (
-	"math"
+	"fmt"
 
 	"github.com/yunzi-go/yunzi/rules"
 )
@@ -12,6 +12,7 @@ type Position struct {
 	Moves  []Features
 	Played int
 	Player rules.Color // who played it
+	Number int         // the move's number in the game, from 1
 }
 
 // Candidates calls f with every move the search would consider for c on b:
@@ -24,38 +25,70 @@ func Candidates(b *rules.Board, c rules.Color, f func(rules.Point)) {
 	}
 }
 
-// Positions returns the training examples of a game: one per move on the
-// board that is among the candidates, with the spatial patterns of d (none
-// if d is nil). Passes, setups, and the rare move that fills an own eye
-// are left out.
-func Positions(g *rules.Game, d *Dictionary) []Position {
-	var out []Position
-	before := g.Start()
-	last, beforeLast := rules.Pass, rules.Pass
+// A Game is what learning needs of a game record: its board size and its
+// moves, passes included, played from the empty board. It takes a few
+// bytes a move where a rules.Game keeps every position it went through,
+// so the tens of thousands of games of a collection fit in memory.
+type Game struct {
+	Size  int
+	Moves []rules.Move
+}
+
+// GameOf returns the moves of g, or false if g has setup stones (handicap
+// or others): only games played from the empty board are learned from.
+func GameOf(g *rules.Game) (Game, bool) {
+	out := Game{Size: g.Size()}
 	for _, step := range g.Steps() {
-		b := before
-		before = step.Board
 		if step.Setup {
-			last, beforeLast = rules.Pass, rules.Pass
-			continue
+			return Game{}, false
 		}
-		m := step.Move
-		if m.Point != rules.Pass {
-			x := Context{Board: b, Color: m.Color, Last: last, BeforeLast: beforeLast, Patterns: d}
-			pos := Position{Played: -1, Player: m.Color}
-			Candidates(b, m.Color, func(p rules.Point) {
-				if p == m.Point {
-					pos.Played = len(pos.Moves)
-				}
-				pos.Moves = append(pos.Moves, x.Of(p))
-			})
-			if pos.Played >= 0 {
-				out = append(out, pos)
-			}
+		out.Moves = append(out.Moves, step.Move)
+	}
+	return out, true
+}
+
+// replay plays g's moves on one board, from the empty one, and calls f
+// with the board before each move, the move's number (from 1) and the two
+// moves before it (rules.Pass for none). Superko is not checked: the
+// records were checked when they were loaded. It stops at a move the
+// board refuses, with an error that names it.
+func (g Game) replay(f func(b *rules.Board, number int, m rules.Move, last, beforeLast rules.Point)) error {
+	if !rules.ValidSize(g.Size) {
+		return fmt.Errorf("pattern: board size %d out of range", g.Size)
+	}
+	b := rules.NewBoard(g.Size)
+	last, beforeLast := rules.Pass, rules.Pass
+	for i, m := range g.Moves {
+		f(b, i+1, m, last, beforeLast)
+		if err := b.Play(m); err != nil {
+			return fmt.Errorf("pattern: move %d: %w", i+1, err)
 		}
 		last, beforeLast = m.Point, last
 	}
-	return out
+	return nil
+}
+
+// Positions calls f with the training example of each move of g on the
+// board whose player learns accepts, with the spatial patterns of d (none
+// if d is nil). Passes, and the rare move that fills an own eye, are left
+// out. The error is that of a move the board refuses.
+func (g Game) Positions(d *Dictionary, learns func(rules.Color) bool, f func(Position)) error {
+	return g.replay(func(b *rules.Board, number int, m rules.Move, last, beforeLast rules.Point) {
+		if m.Point == rules.Pass || !learns(m.Color) {
+			return
+		}
+		x := Context{Board: b, Color: m.Color, Last: last, BeforeLast: beforeLast, Patterns: d}
+		pos := Position{Played: -1, Player: m.Color, Number: number, Moves: make([]Features, 0, len(b.Empties()))}
+		Candidates(b, m.Color, func(p rules.Point) {
+			if p == m.Point {
+				pos.Played = len(pos.Moves)
+			}
+			pos.Moves = append(pos.Moves, x.Of(p))
+		})
+		if pos.Played >= 0 {
+			f(pos)
+		}
+	})
 }
 
 // Train learns gammas from the positions, whose spatial patterns are those
@@ -67,37 +100,69 @@ func Positions(g *rules.Game, d *Dictionary) []Position {
 // Every gamma also gets one virtual win and one virtual loss against a
 // move of gamma 1, Coulom's prior, which keeps rare values near 1 and
 // values never seen finite.
+//
+// The strength of every move of every position is kept, and multiplied by
+// the change of its group's gamma after each group's update, so that an
+// update costs a few operations a move rather than the product of all its
+// gammas; the strengths are computed afresh at each iteration's start, so
+// that rounding does not build up. That takes 8 bytes a move beside the
+// positions' 18.
 func Train(d *Dictionary, positions []Position, iterations int) *Model {
 	m := NewModel(d)
 	var wins [numGroups][]float64
 	for g := range wins {
 		wins[g] = make([]float64, len(m.gamma[g]))
 	}
+	n := 0
 	for _, pos := range positions {
 		for g, v := range pos.Moves[pos.Played] {
 			wins[g][v]++
 		}
+		n += len(pos.Moves)
 	}
-	strengths := make([]float64, 0, 512)
+	strengths := make([]float64, n)
 	for range iterations {
-		for g := range numGroups {
-			denominator := make([]float64, len(m.gamma[g]))
-			gammas := m.gamma[g]
-			for _, pos := range positions {
-				strengths = strengths[:0]
-				total := 0.0
-				for _, f := range pos.Moves {
-					s := m.Strength(f)
-					strengths = append(strengths, s)
-					total += s
-				}
-				for i, f := range pos.Moves {
-					v := f[g]
-					denominator[v] += strengths[i] / gammas[v] / total
-				}
+		i := 0
+		for _, pos := range positions {
+			for _, f := range pos.Moves {
+				strengths[i] = m.Strength(f)
+				i++
 			}
+		}
+		for g := range numGroups {
+			gammas := m.gamma[g]
+			// share[v]: the sum over positions of the strengths of the
+			// moves of value v over the position's total, which is
+			// gamma v times Coulom's denominator.
+			share := make([]float64, len(gammas))
+			i := 0
+			for _, pos := range positions {
+				s := strengths[i : i+len(pos.Moves)]
+				total := 0.0
+				for _, x := range s {
+					total += x
+				}
+				for j, f := range pos.Moves {
+					share[f[g]] += s[j] / total
+				}
+				i += len(pos.Moves)
+			}
+			change := make([]float64, len(gammas))
+			change[0] = 1
 			for v := 1; v < len(gammas); v++ {
-				gammas[v] = (wins[g][v] + 1) / (denominator[v] + 2/(gammas[v]+1))
+				old := gammas[v]
+				gammas[v] = (wins[g][v] + 1) / (share[v]/old + 2/(old+1))
+				change[v] = gammas[v] / old
+			}
+			if g == numGroups-1 {
+				break // the next iteration computes them afresh
+			}
+			i = 0
+			for _, pos := range positions {
+				for _, f := range pos.Moves {
+					strengths[i] *= change[f[g]]
+					i++
+				}
 			}
 		}
 	}
@@ -109,11 +174,8 @@ func Train(d *Dictionary, positions []Position, iterations int) *Model {
 func (m *Model) LogLikelihood(positions []Position) float64 {
 	sum := 0.0
 	for _, pos := range positions {
-		total := 0.0
-		for _, f := range pos.Moves {
-			total += m.Strength(f)
-		}
-		sum += math.Log(m.Strength(pos.Moves[pos.Played]) / total)
+		_, logChance := m.judge(pos)
+		sum += logChance
 	}
 	return sum / float64(len(positions))
 }
@@ -122,12 +184,6 @@ func (m *Model) LogLikelihood(positions []Position) float64 {
 // ordered by the model's strength, 1 for the strongest; ties count
 // against it.
 func (m *Model) Rank(pos Position) int {
-	played := m.Strength(pos.Moves[pos.Played])
-	rank := 1
-	for i, f := range pos.Moves {
-		if i != pos.Played && m.Strength(f) >= played {
-			rank++
-		}
-	}
+	rank, _ := m.judge(pos)
 	return rank
 }

@@ -53,17 +53,134 @@ func TestTrainLearnsWhatIsPlayed(t *testing.T) {
 	}
 }
 
-func TestPositionsOfAGame(t *testing.T) {
-	rec, err := sgf.Load([]byte("(;SZ[9];B[ee];W[dc];B[];W[cc])"), rules.DefaultOptions(), 0)
+// gameOf returns the game of an SGF record.
+func gameOf(t *testing.T, record string) Game {
+	t.Helper()
+	rec, err := sgf.Load([]byte(record), rules.DefaultOptions(), 0)
 	require.NoError(t, err)
-	positions := Positions(rec.Game, nil)
+	g, ok := GameOf(rec.Game)
+	require.True(t, ok, "no setup stones in %s", record)
+	return g
+}
+
+// positionsOf returns the positions of every move of g.
+func positionsOf(t *testing.T, g Game, d *Dictionary) []Position {
+	t.Helper()
+	var out []Position
+	require.NoError(t, g.Positions(d, func(rules.Color) bool { return true }, func(pos Position) { out = append(out, pos) }))
+	return out
+}
+
+func TestPositionsOfAGame(t *testing.T) {
+	record := "(;SZ[9];B[ee];W[dc];B[];W[cc])"
+	g := gameOf(t, record)
+	assert.Equal(t, Game{Size: 9, Moves: []rules.Move{
+		{Color: rules.Black, Point: pt(t, "E5")}, {Color: rules.White, Point: pt(t, "D7")},
+		{Color: rules.Black, Point: rules.Pass}, {Color: rules.White, Point: pt(t, "C7")},
+	}}, g)
+	positions := positionsOf(t, g, nil)
 	require.Len(t, positions, 3, "the pass is left out")
+	assert.Equal(t, []int{1, 2, 4}, []int{positions[0].Number, positions[1].Number, positions[2].Number}, "move numbers count the pass")
 	// The last position: White C7 after Black's pass and White D7.
+	rec, err := sgf.Load([]byte(record), rules.DefaultOptions(), 0)
+	require.NoError(t, err)
 	b := rec.Game.Steps()[2].Board
 	x := Context{Board: b, Color: rules.White, Last: rules.Pass, BeforeLast: pt(t, "D7")}
 	last := positions[2]
 	assert.Equal(t, x.Of(pt(t, "C7")), last.Moves[last.Played])
+	assert.Equal(t, rules.White, last.Player)
 	assert.Len(t, last.Moves, 81-2, "every empty point")
+
+	var black []Position
+	require.NoError(t, g.Positions(nil, func(c rules.Color) bool { return c == rules.Black }, func(pos Position) { black = append(black, pos) }))
+	require.Len(t, black, 1, "Black's one move on the board")
+	assert.Equal(t, positions[0], black[0])
+}
+
+func TestGamesWithSetupOrIllegalMoves(t *testing.T) {
+	rec, err := sgf.Load([]byte("(;SZ[9]HA[2]AB[cc][gg];W[ee])"), rules.DefaultOptions(), 0)
+	require.NoError(t, err)
+	_, ok := GameOf(rec.Game)
+	assert.False(t, ok, "handicap stones")
+	rec, err = sgf.Load([]byte("(;SZ[9];B[ee];AW[aa];W[cc])"), rules.DefaultOptions(), 0)
+	require.NoError(t, err)
+	_, ok = GameOf(rec.Game)
+	assert.False(t, ok, "setup stones after a move")
+
+	e5 := pt(t, "E5")
+	bad := Game{Size: 9, Moves: []rules.Move{{Color: rules.Black, Point: e5}, {Color: rules.White, Point: e5}}}
+	n := 0
+	err = bad.Positions(nil, func(rules.Color) bool { return true }, func(Position) { n++ })
+	assert.ErrorContains(t, err, "move 2")
+	assert.Equal(t, 1, n, "the moves before the illegal one")
+	assert.ErrorContains(t, NewHarvest().Add(bad, func(rules.Color) bool { return true }), "move 2")
+	assert.ErrorContains(t, Game{Size: 0}.Positions(nil, nil, nil), "board size")
+}
+
+func TestTrainMatchesThePlainUpdate(t *testing.T) {
+	// The plain update of Coulom's algorithm, every strength computed
+	// afresh for every group, as a check on Train's kept strengths.
+	positions := syntheticPositions(100)
+	for i := range positions {
+		for j := range positions[i].Moves {
+			positions[i].Moves[j][Atari] = uint16(j % 3)
+		}
+	}
+	want := NewModel(nil)
+	for range 4 {
+		for g := range numGroups {
+			gammas := want.gamma[g]
+			wins := make([]float64, len(gammas))
+			den := make([]float64, len(gammas))
+			for _, pos := range positions {
+				wins[pos.Moves[pos.Played][g]]++
+				total := 0.0
+				for _, f := range pos.Moves {
+					total += want.Strength(f)
+				}
+				for _, f := range pos.Moves {
+					den[f[g]] += want.Strength(f) / gammas[f[g]] / total
+				}
+			}
+			for v := 1; v < len(gammas); v++ {
+				gammas[v] = (wins[v] + 1) / (den[v] + 2/(gammas[v]+1))
+			}
+		}
+	}
+	got := Train(nil, positions, 4)
+	for g := range numGroups {
+		require.InDeltaSlice(t, want.gamma[g], got.gamma[g], 1e-9, Group(g).String())
+	}
+	assert.NotEqual(t, 1.0, got.gamma[Atari][1], "the atari values were learned")
+}
+
+func TestPrediction(t *testing.T) {
+	positions := syntheticPositions(30)
+	m := Train(nil, positions, 10)
+	var p Prediction
+	for i, pos := range positions {
+		pos.Number = []int{1, 50, 51, 150, 151, 400}[i%6]
+		p.Add(m, pos)
+	}
+	for i := range Phases {
+		assert.Equal(t, 10, p.Phases[i].Positions, Phases[i].Name)
+		assert.Equal(t, 10, p.Phases[i].Top1, "the capture is always ranked first")
+	}
+	assert.Equal(t, 30, p.All.Top5)
+	assert.Equal(t, 30.0, p.All.RankSum)
+	assert.InDelta(t, m.LogLikelihood(positions)*30, p.All.LogLikelihood, 1e-9)
+
+	// A model that knows nothing ranks the played move behind every tie.
+	var blind Prediction
+	blind.Add(NewModel(nil), positions[0])
+	assert.Equal(t, 10.0, blind.All.RankSum, "ties count against the played move")
+	assert.Zero(t, blind.All.Top5)
+
+	var out bytes.Buffer
+	require.NoError(t, p.Write(&out, "new: "))
+	assert.Equal(t, 4, strings.Count(out.String(), "\n"))
+	assert.Contains(t, out.String(), "new: moves 51-150")
+	assert.Regexp(t, `new: all +30 positions  top-1 100.0%  top-5 100.0%  mean rank   1.00`, out.String())
 }
 
 func TestModelWriteAndRead(t *testing.T) {
