@@ -7,8 +7,9 @@ import (
 )
 
 // snapshotOf turns a search result on board b into an analysis snapshot:
-// the same candidates, each with its prior from pr (see priors.of), and
-// the ownership reordered from the board's point order to rows from the
+// the same candidates, each with its prior from pr (see priors.of), or,
+// from a search with a network, the network's policy for it; and the
+// ownership reordered from the board's point order to rows from the
 // top-left.
 func snapshotOf(r *search.Result, b *rules.Board, pr priors) *analysis.Snapshot {
 	n := b.Size()
@@ -18,6 +19,9 @@ func snapshotOf(r *search.Result, b *rules.Board, pr priors) *analysis.Snapshot 
 	}
 	dist := pr.of(r.Candidates)
 	for i, c := range r.Candidates {
+		if r.PolicyPriors {
+			dist[i] = c.Prior
+		}
 		s.Moves = append(s.Moves, analysis.Move{
 			Point: c.Move, Visits: c.Visits, WinRate: c.WinRate, LCB: c.LCB, Prior: dist[i], ScoreLead: c.ScoreLead, PV: c.PV,
 		})

@@ -28,6 +28,9 @@ type Result struct {
 	// Candidates are the root moves with at least one visit, most visited
 	// first.
 	Candidates []Candidate
+	// PolicyPriors: the search was with a network, and the candidates'
+	// Prior is its policy, a probability.
+	PolicyPriors bool
 	// Ownership holds, for each point of Board.Points(), who owned it at the
 	// end of the playouts: +1 always Black, -1 always White.
 	Ownership []float64
@@ -39,7 +42,9 @@ type Candidate struct {
 	Visits  int
 	WinRate float64 // real games only, for the player to move
 	LCB     float64
-	Prior   float64 // the win rate of the node's prior games
+	// Prior is the win rate of the node's prior games; with a network
+	// (Result.PolicyPriors), the network's policy for the move.
+	Prior float64
 	// ScoreLead is the mean final margin for the player to move of this
 	// search's playouts through the move (0 if none went through it).
 	ScoreLead float64
@@ -123,6 +128,7 @@ func (s *Searcher) result(b *rules.Board) *Result {
 	r.ScoreLead = s.leadOf(slot)
 	r.ScoreStdev = s.scoreStdev(0)
 	if s.net != nil {
+		r.PolicyPriors = true
 		s.puctResult(r)
 	}
 	return r
