@@ -73,7 +73,8 @@ func commands() map[string]command {
 		"yunzi-score":            {run: (*Server).scoreString},
 		"yunzi-patterns":         {run: (*Server).patternsGfx},
 
-		"kata-raw-nn": {run: (*Server).kataRawNN, network: true},
+		"kata-raw-nn":  {run: (*Server).kataRawNN, network: true},
+		"yunzi-policy": {run: (*Server).policyGfx, network: true},
 	}
 	if _, ok := processCPUTime(); ok {
 		table["cputime"] = command{run: (*Server).cputime}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,6 +41,12 @@ var analyzeCommands = []string{
 	"gfx/Pattern ranks/yunzi-patterns",
 }
 
+// networkAnalyzeCommands are the analyze commands that need the network,
+// listed only when the engine has one.
+var networkAnalyzeCommands = []string{
+	"gfx/Policy heat map/yunzi-policy",
+}
+
 // goguiAnalyzeCommands lists the analyze commands, and from then on the
 // genmove commands show live graphics (the controller is GoGui).
 func (s *Server) goguiAnalyzeCommands(args []string) (string, error) {
@@ -49,7 +56,11 @@ func (s *Server) goguiAnalyzeCommands(args []string) (string, error) {
 	if s.gfx != nil {
 		s.liveGfx = true
 	}
-	return strings.Join(analyzeCommands, "\n"), nil
+	list := analyzeCommands
+	if s.engine.HasNetwork() {
+		list = append(slices.Clip(list), networkAnalyzeCommands...)
+	}
+	return strings.Join(list, "\n"), nil
 }
 
 // goguiInterrupt is listed so that GoGui sends "# interrupt" lines, which
