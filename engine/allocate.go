@@ -17,11 +17,15 @@ func (t TimeTuning) expectedMovesLeft(size, movesPlayed int) int {
 }
 
 // phaseWeight is the share of the usual main-time allocation a move gets
-// at this stage: less in the opening, where moves are easier and the time
-// is better kept for the fights.
+// at this stage: less in the opening, where moves are easier, more in the
+// middle game, where the fights decide the game, and the usual share in
+// the endgame.
 func (t TimeTuning) phaseWeight(size, movesPlayed int) float64 {
-	if movesPlayed < size*size/t.OpeningDivisor {
+	switch {
+	case movesPlayed < size*size/t.OpeningDivisor:
 		return t.OpeningWeight
+	case float64(movesPlayed) < t.MiddleShare*float64(size*size):
+		return t.MiddleWeight
 	}
 	return 1
 }
@@ -38,8 +42,10 @@ func (t TimeTuning) lagFor(lag, d time.Duration) time.Duration {
 // case. Hard never runs the clock out (nor, in Japanese byo-yomi, uses up
 // a period) when the lag margin covers the delays outside the search. The
 // boolean is false under no time control: then the engine's per-move
-// default applies.
-func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) (Limits, bool) {
+// default applies. usage is the share of its soft limits in main time the
+// player's searches have used so far in the game (see MinUsage); 1 when
+// nothing is known.
+func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration, usage float64) (Limits, bool) {
 	if tc.System == NoTime || (tc.Main == 0 && !tc.overtime()) {
 		return Limits{}, false
 	}
@@ -55,7 +61,7 @@ func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag
 		a.Soft = avail / stones
 		a.Hard = min(time.Duration(float64(a.Soft)*t.CanadianUnclear), avail)
 	default:
-		a = t.allocateMain(tc, c, size, movesPlayed, lag)
+		a = t.allocateMain(tc, c, size, movesPlayed, lag, usage)
 	}
 	// The least thought, but in sudden death never more than a tenth of
 	// what is left.
@@ -71,7 +77,7 @@ func (t TimeTuning) Allocate(tc TimeControl, c Clock, size, movesPlayed int, lag
 // allocateMain spreads the main time left over the moves still expected;
 // with byo-yomi to follow, each move may also take what a period gives it,
 // since the moves after main time get a period each anyway.
-func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) Limits {
+func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration, usage float64) Limits {
 	// The margin is a reserve against the whole main time, not a share of
 	// what is left, so it is still there for the last moves; in sudden
 	// death it also keeps each of a long game's last moves its own delays.
@@ -81,8 +87,9 @@ func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int,
 	}
 	avail := max(c.Left-reserve, 0)
 	n := time.Duration(t.expectedMovesLeft(size, movesPlayed))
-	soft := time.Duration(float64(avail/n) * t.phaseWeight(size, movesPlayed))
-	hard := min(time.Duration(float64(soft)*t.UnclearFactor), avail*time.Duration(t.UnclearMoves)/n, avail/time.Duration(t.MainDivisor))
+	planned := time.Duration(float64(avail/n) * t.phaseWeight(size, movesPlayed))
+	hard := min(time.Duration(float64(planned)*t.UnclearFactor), avail*time.Duration(t.UnclearMoves)/n, avail/time.Duration(t.MainDivisor))
+	soft := min(time.Duration(float64(planned)/min(max(usage, t.MinUsage), 1)), max(hard, planned))
 	if !tc.overtime() {
 		return Limits{Soft: soft, Hard: max(hard, soft)}
 	}

@@ -33,8 +33,11 @@ var timeCases = []timeCase{
 	{"1 min sudden death 19x19", TimeControl{System: Absolute, Main: time.Minute}, 19},
 }
 
-// allocate is the clock's allocation with the default settings.
-var allocate = DefaultTuning().Time.Allocate
+// allocate is the clock's allocation with the default settings, for a
+// player whose searches have used their soft limits in full.
+func allocate(tc TimeControl, c Clock, size, movesPlayed int, lag time.Duration) (Limits, bool) {
+	return DefaultTuning().Time.Allocate(tc, c, size, movesPlayed, lag, 1)
+}
 
 // overhead is the time a move takes outside the search in the
 // simulations (the controller, the pipes, the pass decision).
@@ -106,8 +109,10 @@ func TestAllocateWholeGames(t *testing.T) {
 	}
 }
 
-// TestAllocateShareOfMainTime checks the first moves: not too little (a
-// move at 5 min sudden death on 9x9 thinks for seconds), not too much.
+// TestAllocateShareOfMainTime checks single moves: not too little (a
+// move at 5 min sudden death on 9x9 thinks for seconds), not too much
+// (at most a twentieth of the main time in the middle game, where a move
+// gets MiddleWeight of the usual share).
 func TestAllocateShareOfMainTime(t *testing.T) {
 	for _, c := range []struct {
 		tc       TimeControl
@@ -115,10 +120,10 @@ func TestAllocateShareOfMainTime(t *testing.T) {
 		moves    int
 		min, max time.Duration
 	}{
-		{TimeControl{System: Absolute, Main: 5 * time.Minute}, 9, 20, 4 * time.Second, 12 * time.Second},
+		{TimeControl{System: Absolute, Main: 5 * time.Minute}, 9, 20, 4 * time.Second, 16 * time.Second},
 		{TimeControl{System: Absolute, Main: 5 * time.Minute}, 9, 0, 2 * time.Second, 6 * time.Second},
 		{TimeControl{System: Japanese, Main: 10 * time.Second, Period: time.Second, Periods: 3}, 9, 20, time.Second, 1500 * time.Millisecond},
-		{TimeControl{System: Absolute, Main: 30 * time.Minute}, 19, 100, 10 * time.Second, 40 * time.Second},
+		{TimeControl{System: Absolute, Main: 30 * time.Minute}, 19, 100, 10 * time.Second, 90 * time.Second},
 	} {
 		a, ok := allocate(c.tc, Clock{Left: c.tc.Main}, c.size, c.moves, DefaultLag)
 		require.True(t, ok)
@@ -127,7 +132,7 @@ func TestAllocateShareOfMainTime(t *testing.T) {
 		if c.tc.overtime() {
 			assert.Greater(t, a.Hard, a.Soft, "%+v move %d: unclear moves get more", c.tc, c.moves)
 		} else {
-			assert.GreaterOrEqual(t, a.Hard, a.Soft*2, "%+v move %d: unclear moves get more", c.tc, c.moves)
+			assert.GreaterOrEqual(t, a.Hard, a.Soft*3/2, "%+v move %d: unclear moves get more", c.tc, c.moves)
 		}
 	}
 }
@@ -284,4 +289,121 @@ func TestGenMoveAnswersWithNoTimeLeft(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		require.Fail(t, "genmove with no time left did not answer")
 	}
+}
+
+// stopsEarly is a search that stops at the given share of its soft limit
+// when its choice is clear, and thinks to the same share of the hard
+// limit on every third move, which is unclear.
+func stopsEarly(share float64) func(a Limits, move int) time.Duration {
+	return func(a Limits, move int) time.Duration {
+		if move%3 == 0 {
+			return time.Duration(float64(a.Hard) * share)
+		}
+		return time.Duration(float64(a.Soft) * share)
+	}
+}
+
+// TestAllocateUsesTheClock plays games of usual lengths in sudden death,
+// with searches that use their limits in full and with ones that stop
+// early (as the search does when its choice is clear): the game ends with
+// at most 15% of the main time left, never out of time, and a move of the
+// middle game gets more time than one of the opening or the endgame.
+func TestAllocateUsesTheClock(t *testing.T) {
+	tt := DefaultTuning().Time
+	for _, g := range []struct {
+		size, ownMoves int
+		main           time.Duration
+	}{
+		{19, 110, 3 * time.Minute}, {19, 125, 3 * time.Minute}, {19, 150, 3 * time.Minute},
+		{19, 125, 30 * time.Minute}, {13, 70, 2 * time.Minute}, {13, 80, 2 * time.Minute},
+	} {
+		for _, share := range []float64{0.6, 1} {
+			name := fmt.Sprintf("%dx%d, %d moves, %v, searches use %.0f%%", g.size, g.size, g.ownMoves, g.main, share*100)
+			tc := TimeControl{System: Absolute, Main: g.main}
+			c, think := Clock{Left: tc.Main}, stopsEarly(share)
+			var usage timeUsage
+			var spent [3]time.Duration // opening, middle game, endgame
+			var moves [3]int
+			for move := range g.ownMoves {
+				played := 2 * move
+				a, ok := tt.Allocate(tc, c, g.size, played, DefaultLag, usage.share())
+				require.True(t, ok)
+				d := think(a, move) + overhead
+				usage.add(a.Soft, d)
+				phase := 1
+				switch area := g.size * g.size; {
+				case played < area/tt.OpeningDivisor:
+					phase = 0
+				case float64(played) >= tt.MiddleShare*float64(area):
+					phase = 2
+				}
+				spent[phase] += d
+				moves[phase]++
+				var lost bool
+				c, lost = Charge(tc, c, d)
+				require.False(t, lost, "%s: out of time at move %d", name, move)
+			}
+			assert.LessOrEqual(t, c.Left, tc.Main*15/100, name)
+			mean := func(p int) time.Duration { return spent[p] / time.Duration(max(moves[p], 1)) }
+			assert.Greater(t, mean(1), mean(0), "%s: middle game over opening", name)
+			assert.Greater(t, mean(1), mean(2), "%s: middle game over endgame", name)
+		}
+	}
+}
+
+// A player whose searches used half of their soft limits gets soft limits
+// twice as long, within the hard limit; one that used them all, or of
+// whom nothing is known, gets the plan.
+func TestAllocateFollowsUsage(t *testing.T) {
+	tt := DefaultTuning().Time
+	tc := TimeControl{System: Absolute, Main: 10 * time.Minute}
+	c := Clock{Left: 8 * time.Minute}
+	plan, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 1)
+	half, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 0.5)
+	none, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 0.1)
+	assert.Equal(t, min(2*plan.Soft, plan.Hard), half.Soft)
+	assert.Greater(t, half.Soft, plan.Soft*3/2)
+	assert.Equal(t, plan.Hard, half.Hard, "unclear moves are bounded as before")
+	assert.Equal(t, half.Soft, none.Soft, "the share counts as at least MinUsage")
+
+	var u timeUsage
+	assert.InDelta(t, 1, u.share(), 0, "nothing known")
+	u.add(2*time.Second, time.Second)
+	u.add(2*time.Second, 5*time.Second) // an unclear move counts as its plan
+	assert.InDelta(t, 0.75, u.share(), 1e-9)
+}
+
+// The engine counts how much of its soft limits a colour's moves used in
+// main time, and gives the next move's soft limit accordingly; a new game
+// forgets it.
+func TestEngineCountsTimeUsage(t *testing.T) {
+	clk := &simClock{now: time.Unix(0, 0)}
+	tp := &halfPlayer{inner: NewRandomPlayer(3), clock: clk}
+	e := New(Config{Size: 19, Player: tp, Now: clk.Now})
+	require.NoError(t, e.SetTimeSettings(10*time.Minute, 0, 0))
+	_, _, err := e.GenMove(context.Background(), rules.Black, false)
+	require.NoError(t, err)
+	first := tp.last
+	assert.InDelta(t, 0.5, e.usageOf(rules.Black).share(), 1e-9)
+	assert.InDelta(t, 1, e.usageOf(rules.White).share(), 0, "White has not moved")
+	playAll(t, e, "w d4")
+	_, _, err = e.GenMove(context.Background(), rules.Black, false)
+	require.NoError(t, err)
+	assert.Greater(t, tp.last.Soft, first.Soft*3/2, "the soft limit grows to use what was saved")
+	e.ClearBoard()
+	assert.InDelta(t, 1, e.usageOf(rules.Black).share(), 0)
+}
+
+// halfPlayer plays random moves, each stopping at half its soft limit on
+// the simulated clock.
+type halfPlayer struct {
+	inner *RandomPlayer
+	clock *simClock
+	last  Limits
+}
+
+func (p *halfPlayer) GenMove(ctx context.Context, g *rules.Game, c rules.Color, lim Limits) (rules.Point, error) {
+	p.last = lim
+	p.clock.advance(lim.Soft / 2)
+	return p.inner.GenMove(ctx, g, c, lim)
 }

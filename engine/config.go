@@ -124,6 +124,17 @@ type TimeTuning struct {
 	// of the usual main-time share.
 	OpeningDivisor int
 	OpeningWeight  float64
+	// MiddleShare: after the opening, the moves until this share of the
+	// board's points have been played are the middle game, where games
+	// are decided; a move there gets MiddleWeight of the usual share.
+	MiddleShare  float64
+	MiddleWeight float64
+	// MinUsage: in main time, a player whose searches have stopped early,
+	// using only a share of the soft limits planned for them, gets soft
+	// limits that much longer (divided by the share), so that the saved
+	// time is spent and not left on the clock; the share counts as at
+	// least MinUsage.
+	MinUsage float64
 	// GameDivisor and GameExtra estimate a game's length in one player's
 	// moves: 1/GameDivisor of the board's points plus GameExtra; at least
 	// 1/LeftDivisor of the points plus LeftExtra are assumed to remain (a
@@ -226,10 +237,13 @@ func DefaultTuning() Tuning {
 			UnclearMoves:    2,
 			OpeningDivisor:  10,
 			OpeningWeight:   0.6,
-			GameDivisor:     3,
+			MiddleShare:     0.42,
+			MiddleWeight:    1.3,
+			MinUsage:        0.5,
+			GameDivisor:     4,
 			GameExtra:       15,
-			LeftDivisor:     6,
-			LeftExtra:       10,
+			LeftDivisor:     16,
+			LeftExtra:       15,
 			CostDivisor:     20,
 			LateDivisor:     2,
 			LagDivisor:      5,

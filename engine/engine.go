@@ -15,7 +15,10 @@ type Engine struct {
 	game   *rules.Game
 	time   TimeControl
 	clocks [2]Clock // Black's and White's, see clockOf
-	rules  string   // the rules kgs-rules named; Yunzi always counts Chinese
+	// usage is, per colour, how much of its main-time soft limits its
+	// searches used in this game (see TimeTuning.MinUsage).
+	usage [2]timeUsage
+	rules string // the rules kgs-rules named; Yunzi always counts Chinese
 	// statuses caches the last dead-stone judgement (see Statuses).
 	statuses statusCache
 	// estimate caches the last analysis for the GoGui commands (Estimate).

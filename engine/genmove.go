@@ -86,6 +86,9 @@ func (e *Engine) generate(ctx context.Context, c rules.Color, opt genOptions) (r
 			return rules.Pass, false, err
 		}
 		clock := e.clockOf(c)
+		if e.time.System != NoTime && !clock.Overtime && lim.Soft > 0 {
+			e.usageOf(c).add(lim.Soft, elapsed)
+		}
 		var lost bool
 		*clock, lost = Charge(e.time, *clock, elapsed)
 		if e.time.System != NoTime {

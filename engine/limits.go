@@ -11,10 +11,18 @@ import (
 // limits returns how long to think for c: the clock's allocation under a
 // time control, else the per-move defaults.
 func (e *Engine) limits(c rules.Color) Limits {
-	if a, ok := e.cfg.Tuning.Time.Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), *e.cfg.Lag); ok {
+	if a, ok := e.cfg.Tuning.Time.Allocate(e.time, *e.clockOf(c), e.game.Size(), e.game.MoveNumber(), *e.cfg.Lag, e.usageOf(c).share()); ok {
 		return a
 	}
 	return e.defaultLimits()
+}
+
+// usageOf returns colour c's time usage (see timeUsage).
+func (e *Engine) usageOf(c rules.Color) *timeUsage {
+	if c == rules.White {
+		return &e.usage[1]
+	}
+	return &e.usage[0]
 }
 
 // defaultLimits are the per-move defaults: a fixed time used in full, and

@@ -151,6 +151,26 @@ func (e *Engine) resetClocks() {
 		start = e.time.freshOvertime()
 	}
 	e.clocks = [2]Clock{start, start}
+	e.usage = [2]timeUsage{}
+}
+
+// timeUsage adds up a player's soft limits in main time and the time its
+// moves took of them.
+type timeUsage struct{ planned, used time.Duration }
+
+// add counts a move planned to take soft that took elapsed; a move that
+// took longer, an unclear one, counts as using its plan.
+func (u *timeUsage) add(soft, elapsed time.Duration) {
+	u.planned += soft
+	u.used += min(elapsed, soft)
+}
+
+// share is the share of the plans used, 1 before any move.
+func (u timeUsage) share() float64 {
+	if u.planned <= 0 {
+		return 1
+	}
+	return float64(u.used) / float64(u.planned)
 }
 
 func (e *Engine) clockOf(c rules.Color) *Clock {
