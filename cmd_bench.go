@@ -10,17 +10,20 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/yunzi-go/yunzi/bench"
+	"github.com/yunzi-go/yunzi/engine"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // benchCommand is `yunzi bench`: playouts per second, light and with the
 // full search, by board size, position and thread count; with --model,
-// the network's evaluations per second too.
+// the network's evaluations per second and the search with it, visits per
+// second, too.
 func benchCommand() *cli.Command {
 	d, dn := bench.DefaultConfig(), bench.DefaultNetworkConfig()
 	return &cli.Command{
 		Name:         "bench",
 		OnUsageError: onUsageError,
-		Usage:        "measure playouts per second (light playouts, the full search, and separate one-thread searches at once) and the tree's bytes per node; with --model, the network's evaluations per second",
+		Usage:        "measure playouts per second (light playouts, the full search, and separate one-thread searches at once) and the tree's bytes per node; with --model, the network's evaluations per second and the search with it, visits per second",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "sizes", Value: "9,13,19", Usage: "board sizes of the playouts, comma-separated"},
 			&cli.StringFlag{Name: "threads", Value: "1,2", Usage: "thread counts, comma-separated"},
@@ -31,6 +34,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "network-sizes", Value: "9,19", Usage: "board sizes of the network, comma-separated"},
 			&cli.StringFlag{Name: "batches", Value: "1,8", Usage: "the network's batch sizes, comma-separated"},
 			&cli.BoolFlag{Name: "network-only", Usage: "with --model, measure the network alone, not the playouts"},
+			&cli.BoolFlag{Name: "network-search-only", Usage: "with --model, measure the search with the network alone, not the playouts nor the evaluations"},
 		},
 		Action: func(c *cli.Context) error {
 			cfg, ncfg := d, dn
@@ -50,8 +54,10 @@ func benchCommand() *cli.Command {
 			if c.Int("runs") < 1 || c.Duration("duration") <= 0 {
 				return usageError{fmt.Errorf("--runs %d --duration %v: take 1 or more runs of a positive Go duration such as 500ms or 1s", c.Int("runs"), c.Duration("duration"))}
 			}
-			if c.Bool("network-only") && c.String("model") == "" {
-				return usageError{fmt.Errorf("--network-only: takes a network to measure, given with --model")}
+			for _, only := range []string{"network-only", "network-search-only"} {
+				if c.Bool(only) && c.String("model") == "" {
+					return usageError{fmt.Errorf("--%s: takes a network to measure, given with --model", only)}
+				}
 			}
 			cfg.Runs, cfg.Duration = c.Int("runs"), c.Duration("duration")
 			ncfg.Threads, ncfg.Runs, ncfg.Duration = cfg.Threads, cfg.Runs, cfg.Duration
@@ -59,8 +65,12 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if model != nil {
+				ncfg.NewNetwork = func() search.Network { return engine.NewSearchNetwork(model) }
+				ncfg.SearchOnly = c.Bool("network-search-only")
+			}
 			var ms []bench.Measurement
-			if !c.Bool("network-only") {
+			if !c.Bool("network-only") && !ncfg.SearchOnly {
 				if ms, err = bench.Run(c.Context, cfg); err != nil {
 					return err
 				}

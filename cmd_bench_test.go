@@ -27,10 +27,23 @@ func TestBenchWithModel(t *testing.T) {
 	assert.Contains(t, network, "evals/s (median)")
 	assert.Contains(t, network, "resident memory:")
 	assert.Equal(t, 4, strings.Count(network, "  fast "), "1 thread, 2 batches, 2 positions:\n%s", network)
+	evals, searches, ok := strings.Cut(network, "the search with the network")
+	require.True(t, ok, "the search's table follows the evaluations':\n%s", network)
+	assert.Contains(t, evals, "evals/s (median)")
+	assert.Contains(t, searches, "visits/s (median)")
+	assert.Equal(t, 2, strings.Count(searches, "  search "), "1 thread, 2 positions:\n%s", searches)
+	assert.Equal(t, 2, strings.Count(searches, "  apart "), "1 thread, 2 positions:\n%s", searches)
 
 	out, _, err = runApp(t, "", append(quick, "--model", path, "--network-only")...)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(out, "network: tiny-test-model"), out)
+
+	out, _, err = runApp(t, "", append(quick, "--model", path, "--network-search-only")...)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(out, "network: tiny-test-model"), out)
+	assert.NotContains(t, out, "evals/s", "no evaluations measured")
+	assert.NotContains(t, out, "playouts/s", "no playouts measured")
+	assert.Contains(t, out, "visits/s (median)")
 
 	out, _, err = runApp(t, "", append(quick, "--model", path, "--json")...)
 	require.NoError(t, err)
@@ -41,6 +54,10 @@ func TestBenchWithModel(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &both))
 	assert.Len(t, both.Playouts, 6, "3 kinds, 2 positions")
 	assert.Len(t, both.Network.Measurements, 6, "2 batches and the reference, 2 positions")
+	assert.Len(t, both.Network.Searches, 4, "the search and one apart, 2 positions")
+	for _, m := range both.Network.Searches {
+		assert.Greater(t, m.Median, 0.0, "%+v", m)
+	}
 
 	t.Setenv("YUNZI_MODEL", path)
 	out, _, err = runApp(t, "", append(quick, "--network-only", "--json")...)
@@ -68,6 +85,7 @@ func TestBenchNetworkErrors(t *testing.T) {
 		usage bool
 	}{
 		{[]string{"--network-only"}, "--network-only: takes a network to measure, given with --model", true},
+		{[]string{"--network-search-only"}, "--network-search-only: takes a network to measure, given with --model", true},
 		{[]string{"--model", path, "--batches", "0"}, "--batches", true},
 		{[]string{"--model", path, "--network-sizes", "9,x"}, "--network-sizes", true},
 		{[]string{"--model", path + ".missing"}, "--model " + path + ".missing: no such file or directory", false},

@@ -64,6 +64,20 @@ type Measurement struct {
 	// added, over its nodes (the nodes, their children's AMAF statistics,
 	// the allocator's rounding, and the search's own fixed share).
 	BytesPerNode float64 `json:"bytes_per_node,omitempty"`
+	// CPURuns are the runs' playouts per second of the CPU time the
+	// process used meanwhile (user and system, every thread), and
+	// PerCPUSecond their median: what a playout costs in work, which a
+	// neighbour's load changes far less than the rate in wall time. Empty
+	// and 0 where the system does not tell the CPU time.
+	CPURuns      []float64 `json:"cpu_runs,omitempty"`
+	PerCPUSecond float64   `json:"per_cpu_second,omitempty"`
+	// CPUBases are the bases' CPU rates, and CPUEfficiency the median,
+	// over the rounds, of a run's CPU rate over its base's: 1 when the
+	// threads make each playout cost no more work than the base's did, so
+	// that on as many idle cores the speedup would be about the threads'
+	// ratio times it.
+	CPUBases      []float64 `json:"cpu_bases,omitempty"`
+	CPUEfficiency float64   `json:"cpu_efficiency,omitempty"`
 }
 
 // Run takes every measurement the config asks for. The kinds and thread
@@ -72,8 +86,35 @@ type Measurement struct {
 // alike: Speedup compares runs taken side by side, and OfApart the search
 // with the searches apart of the same rounds.
 func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
+	return run(ctx, cfg, []string{"light", "search", "apart"}, nil)
+}
+
+// RunNetworkSearch measures the search with a network as Run measures the
+// classic one: the search's visits per second ("search", a visit being
+// what --playouts counts with a network) and the total of as many
+// one-thread searches apart ("apart"), with the speedups and the share of
+// apart, on the same positions and in the same rounds. newNetwork returns
+// the network as the search sees it, called once for each search so that
+// none finds in a cache the positions an earlier run evaluated.
+func RunNetworkSearch(ctx context.Context, cfg Config, newNetwork func() search.Network) ([]Measurement, error) {
+	if newNetwork == nil {
+		return nil, fmt.Errorf("bench: no network to search with")
+	}
+	return run(ctx, cfg, []string{"search", "apart"}, newNetwork)
+}
+
+// run measures the kinds ("light", "search", "apart") by rounds; with
+// newNetwork, the searches are searches with that network.
+func run(ctx context.Context, cfg Config, kinds []string, newNetwork func() search.Network) ([]Measurement, error) {
+	if len(cfg.Threads) == 0 {
+		return nil, fmt.Errorf("bench: no thread count to measure")
+	}
+	for _, n := range cfg.Threads {
+		if n < 1 {
+			return nil, fmt.Errorf("bench: thread counts are 1 or more, not %d", n)
+		}
+	}
 	var out []Measurement
-	kinds := []string{"light", "search", "apart"}
 	for _, size := range cfg.Sizes {
 		if !rules.ValidSize(size) {
 			return nil, fmt.Errorf("bench: board size %d out of range", size)
@@ -94,33 +135,41 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 							return out, err
 						}
 						m := &ms[kind][i]
-						var rate float64
-						switch kind {
-						case "light":
-							rate = lightRate(g.Board(), g.ToMove(), threads, cfg.Duration)
-						case "search":
-							rate = searchRate(ctx, g, threads, cfg.Search, cfg.Duration)
-						case "apart":
-							rate = apartRate(ctx, g, threads, cfg)
-						}
-						m.Runs = append(m.Runs, rate)
-						base := ms[kind][0].Runs[len(ms[kind][0].Runs)-1]
+						rate, perCPU := withCPU(func() float64 {
+							switch kind {
+							case "light":
+								return lightRate(g.Board(), g.ToMove(), threads, cfg.Duration)
+							case "search":
+								return searchRate(ctx, g, threads, cfg.Search, newNetwork, cfg.Duration)
+							default:
+								return apartRate(ctx, g, threads, cfg, newNetwork)
+							}
+						})
+						m.Runs, m.CPURuns = append(m.Runs, rate), append(m.CPURuns, perCPU)
+						first := &ms[kind][0]
+						base, cpuBase := first.Runs[len(first.Runs)-1], first.CPURuns[len(first.CPURuns)-1]
 						if kind == "search" && i > 0 {
-							base = equalWorkRate(ctx, g, cfg, threads)
+							base, cpuBase = withCPU(func() float64 { return equalWorkRate(ctx, g, cfg, threads, newNetwork) })
 						}
-						m.Bases = append(m.Bases, base)
+						m.Bases, m.CPUBases = append(m.Bases, base), append(m.CPUBases, cpuBase)
 					}
 				}
 			}
 			for _, kind := range kinds {
 				bytesPerNode := 0.0
-				if kind == "search" {
+				if kind == "search" && newNetwork == nil {
 					bytesPerNode = treeBytesPerNode(ctx, g, cfg.Search, cfg.Duration)
 				}
 				for i := range ms[kind] {
 					m := &ms[kind][i]
 					m.Median = median(m.Runs)
 					m.Speedup = median(ratios(m.Runs, m.Bases))
+					m.PerCPUSecond = median(m.CPURuns)
+					m.CPUEfficiency = median(ratios(m.CPURuns, m.CPUBases))
+					if m.PerCPUSecond == 0 {
+						// The system does not tell the CPU time.
+						m.CPURuns, m.CPUBases = nil, nil
+					}
 					m.BytesPerNode = bytesPerNode
 					if kind == "search" && i > 0 {
 						apart := &ms["apart"][i]
@@ -132,6 +181,22 @@ func Run(ctx context.Context, cfg Config) ([]Measurement, error) {
 		}
 	}
 	return out, nil
+}
+
+// withCPU runs f, which returns a rate per second of wall time, and
+// returns that rate and the same count per second of the CPU time the
+// process used meanwhile: 0 where the system does not tell, or when the
+// run was too short for the CPU time to count any.
+func withCPU(f func() float64) (rate, perCPU float64) {
+	cpuBefore, ok := processCPUTime()
+	start := time.Now()
+	rate = f()
+	wall := time.Since(start)
+	cpuAfter, _ := processCPUTime()
+	if used := cpuAfter - cpuBefore; ok && used > 0 {
+		perCPU = rate * wall.Seconds() / used.Seconds()
+	}
+	return rate, perCPU
 }
 
 // ratios returns each of runs over the same round's base run, 0 where the
@@ -200,14 +265,19 @@ func lightRate(start *rules.Board, c rules.Color, threads int, d time.Duration) 
 }
 
 // searchRate runs one full search with the given settings and number of
-// threads for the duration, and returns its speed. The search runs the
-// whole duration: the budget has no deadline that would let it stop early
-// once its move is decided, which would make runs of unequal length.
-func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Config, d time.Duration) float64 {
+// threads for the duration, and returns its speed; with newNetwork, a
+// search with a new such network. The search runs the whole duration: the
+// budget has no deadline that would let it stop early once its move is
+// decided, which would make runs of unequal length.
+func searchRate(ctx context.Context, g *rules.Game, threads int, sc search.Config, newNetwork func() search.Network, d time.Duration) float64 {
 	sc.Threads = threads
+	s := search.New(sc)
+	if newNetwork != nil {
+		s.SetNetwork(newNetwork())
+	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	return search.New(sc).Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
+	return s.Search(ctx, g, g.ToMove(), search.Budget{}).PlayoutsPerSecond()
 }
 
 // treeBytesPerNode runs a one-thread search for the duration and returns
@@ -239,10 +309,10 @@ func treeBytesPerNode(ctx context.Context, g *rules.Game, sc search.Config, d ti
 // duration the search with more threads would pay for its bigger tree, a
 // cost of the tree's size, not of the threads sharing it (see
 // docs/TUNING.md).
-func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int) float64 {
+func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int, newNetwork func() search.Network) float64 {
 	first := cfg.Threads[0]
 	d := time.Duration(float64(cfg.Duration) * float64(threads) / float64(first))
-	return searchRate(ctx, g, first, cfg.Search, d)
+	return searchRate(ctx, g, first, cfg.Search, newNetwork, d)
 }
 
 // apartRate runs n one-thread searches at once, each with a tree of its own
@@ -251,7 +321,7 @@ func equalWorkRate(ctx context.Context, g *rules.Game, cfg Config, threads int) 
 // many threads, it shows the cost of the shared tree apart from the
 // machine's (cores that slow each other down through the caches and memory
 // they share, or a neighbour's load).
-func apartRate(ctx context.Context, g *rules.Game, n int, cfg Config) float64 {
+func apartRate(ctx context.Context, g *rules.Game, n int, cfg Config, newNetwork func() search.Network) float64 {
 	rates := make([]float64, n)
 	var wg sync.WaitGroup
 	for i := range n {
@@ -260,7 +330,7 @@ func apartRate(ctx context.Context, g *rules.Game, n int, cfg Config) float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rates[i] = searchRate(ctx, g, 1, sc, cfg.Duration)
+			rates[i] = searchRate(ctx, g, 1, sc, newNetwork, cfg.Duration)
 		}()
 	}
 	wg.Wait()
@@ -281,18 +351,26 @@ func median(xs []float64) float64 {
 }
 
 // WriteText writes the measurements as an aligned table.
-func WriteText(w io.Writer, ms []Measurement) error {
+func WriteText(w io.Writer, ms []Measurement) error { return writeTable(w, ms, "playouts") }
+
+// writeTable writes the measurements as an aligned table, their rates
+// counted in unit ("playouts", or "visits" for a search with a network).
+func writeTable(w io.Writer, ms []Measurement, unit string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kind\tposition\tsize\tthreads\tplayouts/s (median)\tspeedup (median)\tof apart\truns\tbytes/node\t")
+	fmt.Fprintf(tw, "kind\tposition\tsize\tthreads\t%s/s (median)\tspeedup (median)\tof apart\tper CPU-s (median)\tCPU efficiency\truns\tbytes/node\t\n", unit)
 	for _, m := range ms {
-		memory, ofApart := "", ""
+		memory, ofApart, perCPU, efficiency := "", "", "", ""
 		if m.BytesPerNode > 0 {
 			memory = fmt.Sprintf("%.0f", m.BytesPerNode)
 		}
 		if m.OfApart > 0 {
 			ofApart = fmt.Sprintf("%.3f", m.OfApart)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%s\t%d\t%s\t\n", m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, ofApart, len(m.Runs), memory)
+		if m.PerCPUSecond > 0 {
+			perCPU, efficiency = fmt.Sprintf("%.0f", m.PerCPUSecond), fmt.Sprintf("%.3f", m.CPUEfficiency)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%.0f\t%.2fx\t%s\t%s\t%s\t%d\t%s\t\n",
+			m.Kind, m.Position, m.Size, m.Size, m.Threads, m.Median, m.Speedup, ofApart, perCPU, efficiency, len(m.Runs), memory)
 	}
 	return tw.Flush()
 }

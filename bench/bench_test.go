@@ -49,6 +49,21 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 		assert.Equal(t, one.Kind, two.Kind)
 		assert.Equal(t, one.Runs, one.Bases)
 		assert.Equal(t, 1.0, one.Speedup)
+		if _, ok := processCPUTime(); ok {
+			// Each run's CPU rate, paired with its base's as the rates are.
+			assert.Equal(t, one.CPURuns, one.CPUBases)
+			assert.Equal(t, 1.0, one.CPUEfficiency)
+			require.Len(t, two.CPURuns, 3)
+			require.Len(t, two.CPUBases, 3)
+			assert.Equal(t, median(two.CPURuns), two.PerCPUSecond)
+			assert.Equal(t, median(ratios(two.CPURuns, two.CPUBases)), two.CPUEfficiency)
+			assert.Greater(t, two.CPUEfficiency, 0.0)
+			if two.Kind == "search" {
+				assert.NotEqual(t, one.CPURuns, two.CPUBases, "the search's base is a run of its own")
+			} else {
+				assert.Equal(t, one.CPURuns, two.CPUBases)
+			}
+		}
 		if two.Kind == "search" {
 			assert.NotEqual(t, one.Runs, two.Bases)
 		} else {
@@ -81,11 +96,44 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 	assert.Equal(t, ms, back)
 }
 
-func TestRunRejectsBadSize(t *testing.T) {
-	cfg := DefaultConfig()
-	cfg.Sizes = []int{26}
-	_, err := Run(context.Background(), cfg)
-	assert.Error(t, err)
+func TestRunRejectsBadConfig(t *testing.T) {
+	for _, change := range []func(*Config){
+		func(cfg *Config) { cfg.Sizes = []int{26} },
+		func(cfg *Config) { cfg.Threads = nil },
+		func(cfg *Config) { cfg.Threads = []int{1, 0} },
+	} {
+		cfg := DefaultConfig()
+		cfg.Runs, cfg.Duration = 1, time.Millisecond
+		change(&cfg)
+		_, err := Run(context.Background(), cfg)
+		assert.Error(t, err, "%+v", cfg)
+	}
+}
+
+// A run's CPU rate is its count over the CPU time the process used,
+// whatever the wall time: 50 counted over 50 ms of CPU time is 1000 a CPU
+// second, however long a loaded machine took to give them; a run that
+// sleeps costs almost none.
+func TestWithCPU(t *testing.T) {
+	if _, ok := processCPUTime(); !ok {
+		t.Skip("the system does not tell the CPU time")
+	}
+	start := time.Now()
+	rate, perCPU := withCPU(func() float64 {
+		begin, _ := processCPUTime()
+		for used := time.Duration(0); used < 50*time.Millisecond; {
+			now, _ := processCPUTime()
+			used = now - begin
+		}
+		return 50 / time.Since(start).Seconds()
+	})
+	assert.Greater(t, rate, 0.0)
+	assert.InDelta(t, 950, perCPU, 100, "50 over a little more than 50 ms of CPU time")
+	_, perCPU = withCPU(func() float64 {
+		time.Sleep(50 * time.Millisecond)
+		return 1000
+	})
+	assert.Greater(t, perCPU, 3000.0, "a sleeping run costs little CPU")
 }
 
 func TestMidgamePositionIsFixedAndPartlyFilled(t *testing.T) {

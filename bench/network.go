@@ -15,19 +15,29 @@ import (
 
 	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // NetworkConfig selects the network's measurements.
 type NetworkConfig struct {
 	Sizes    []int         // board sizes, e.g. 9 and 19
-	Threads  []int         // goroutines evaluating at once, one evaluator each
+	Threads  []int         // goroutines evaluating at once, one evaluator each; the searches' threads
 	Batches  []int         // evaluations a goroutine makes per batch, e.g. 1 and 8
 	Runs     int           // runs per measurement; the median is reported
 	Duration time.Duration // length of one run
+	// NewNetwork, when set, also has the search with the network measured
+	// (see RunNetworkSearch), with the settings Search (Threads is
+	// overridden): it returns the network as the search sees it, a new
+	// one for each search.
+	NewNetwork func() search.Network
+	Search     search.Config
+	// SearchOnly measures the search alone, not the evaluations.
+	SearchOnly bool
 }
 
 // DefaultNetworkConfig measures 9x9 and 19x19 with 1 and 2 threads,
-// batches of 1 and 8, five runs of one second each.
+// batches of 1 and 8, five runs of one second each; the searches, once
+// given a network, with the default search settings.
 func DefaultNetworkConfig() NetworkConfig {
 	return NetworkConfig{
 		Sizes:    []int{9, 19},
@@ -35,6 +45,7 @@ func DefaultNetworkConfig() NetworkConfig {
 		Batches:  []int{1, 8},
 		Runs:     5,
 		Duration: time.Second,
+		Search:   search.DefaultConfig(),
 	}
 }
 
@@ -70,6 +81,9 @@ type NetworkReport struct {
 	// shapes (see nn.Model.EvaluationFLOPs).
 	GFLOP        map[int]float64      `json:"gflop_per_evaluation"`
 	Measurements []NetworkMeasurement `json:"measurements"`
+	// Searches are the search with the network's lines (RunNetworkSearch),
+	// when it was measured: their playouts are the search's visits.
+	Searches []Measurement `json:"searches,omitempty"`
 }
 
 // NetworkMeasurement is one line of the network's report.
@@ -85,6 +99,13 @@ type NetworkMeasurement struct {
 	Runs    []float64 `json:"runs"`
 	// GFLOPS is the median rate times the work of one evaluation.
 	GFLOPS float64 `json:"gflop_per_second"`
+	// CPURuns are the runs' evaluations per second of the CPU time the
+	// process used meanwhile, and PerCPUSecond their median: the work an
+	// evaluation costs, which a neighbour's load changes far less than the
+	// rate in wall time (see Measurement). Empty and 0 where the system
+	// does not tell the CPU time.
+	CPURuns      []float64 `json:"cpu_runs,omitempty"`
+	PerCPUSecond float64   `json:"per_cpu_second,omitempty"`
 	// FastOverReference, on the reference evaluator's lines, is the
 	// median over the rounds of the fast evaluator's rate (same position,
 	// size, threads and batch, run in the same round) over the reference's.
@@ -96,10 +117,15 @@ type NetworkMeasurement struct {
 // with the fast evaluator for each thread count and batch, and with the
 // reference evaluator for the first thread count and batch. The lines take
 // turns, one run each per round, as in Run, so that the fast over
-// reference ratio compares runs taken side by side.
+// reference ratio compares runs taken side by side. With cfg.NewNetwork it
+// then measures the search with the network (RunNetworkSearch) on the same
+// sizes and thread counts; with cfg.SearchOnly, that alone.
 func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkReport, error) {
 	if len(cfg.Threads) == 0 || len(cfg.Batches) == 0 {
 		return nil, fmt.Errorf("bench: no thread count or batch size to measure")
+	}
+	if cfg.SearchOnly && cfg.NewNetwork == nil {
+		return nil, fmt.Errorf("bench: the search alone is to be measured, but there is no network to search with")
 	}
 	for _, size := range cfg.Sizes {
 		if !rules.ValidSize(size) {
@@ -127,6 +153,9 @@ func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkRe
 	}
 	for _, size := range cfg.Sizes {
 		rep.GFLOP[size] = m.EvaluationFLOPs(size) / 1e9
+		if cfg.SearchOnly {
+			continue
+		}
 		for _, pos := range []string{"empty", "midgame"} {
 			var in nn.Input
 			if err := nn.Fill(position(size, pos), &in); err != nil {
@@ -145,17 +174,29 @@ func RunNetwork(ctx context.Context, m *nn.Model, cfg NetworkConfig) (*NetworkRe
 					if err := ctx.Err(); err != nil {
 						return rep, err
 					}
-					l.m.Runs = append(l.m.Runs, l.run(cfg.Duration))
+					rate, perCPU := withCPU(func() float64 { return l.run(cfg.Duration) })
+					l.m.Runs, l.m.CPURuns = append(l.m.Runs, rate), append(l.m.CPURuns, perCPU)
 				}
 			}
 			for _, l := range lines {
 				l.m.Median = median(l.m.Runs)
 				l.m.GFLOPS = l.m.Median * rep.GFLOP[size]
+				if l.m.PerCPUSecond = median(l.m.CPURuns); l.m.PerCPUSecond == 0 {
+					l.m.CPURuns = nil // the system does not tell the CPU time
+				}
 			}
 			ref.m.FastOverReference = median(ratios(lines[0].m.Runs, ref.m.Runs))
 			for _, l := range lines {
 				rep.Measurements = append(rep.Measurements, l.m)
 			}
+		}
+	}
+	if cfg.NewNetwork != nil {
+		sc := Config{Sizes: cfg.Sizes, Threads: cfg.Threads, Runs: cfg.Runs, Duration: cfg.Duration, Search: cfg.Search}
+		searches, err := RunNetworkSearch(ctx, sc, cfg.NewNetwork)
+		rep.Searches = searches
+		if err != nil {
+			return rep, err
 		}
 	}
 	rep.RSSAfter = residentBytes()
@@ -295,8 +336,9 @@ func megabytes(n int64) string {
 }
 
 // WriteNetworkText writes the network's report: the network, the memory,
-// a table of the measurements, and what a batch and the GFLOP figures
-// mean.
+// a table of the evaluations with what a batch and the GFLOP figures
+// mean, and a table of the searches with the network if they were
+// measured.
 func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
 	fmt.Fprintf(w, "network: %s (%s of float32 weights)\n", rep.Model, megabytes(4*int64(rep.Parameters)))
 	fmt.Fprintf(w, "resident memory: %s with the network loaded, %s after the runs\n", megabytes(rep.RSSLoaded), megabytes(rep.RSSAfter))
@@ -305,15 +347,29 @@ func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
 		same = " (the same: this build's fast evaluator is the reference pass, so fast/reference measures only noise)"
 	}
 	fmt.Fprintf(w, "evaluators: fast %s, reference %s%s\n", rep.Fast, rep.Reference, same)
+	if len(rep.Measurements) > 0 {
+		if err := writeEvaluations(w, rep); err != nil {
+			return err
+		}
+	}
+	return writeSearches(w, rep.Searches)
+}
+
+// writeEvaluations writes the table of the evaluations, then what a batch
+// and the GFLOP figures mean.
+func writeEvaluations(w io.Writer, rep *NetworkReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "evaluator\tposition\tsize\tthreads\tbatch\tevals/s (median)\tGFLOP/s\tfast/reference\truns\t")
+	fmt.Fprintln(tw, "evaluator\tposition\tsize\tthreads\tbatch\tevals/s (median)\tGFLOP/s\tfast/reference\tper CPU-s (median)\truns\t")
 	for _, m := range rep.Measurements {
-		ratio := ""
+		ratio, perCPU := "", ""
 		if m.FastOverReference > 0 {
 			ratio = fmt.Sprintf("%.2fx", m.FastOverReference)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%d\t%.1f\t%.2f\t%s\t%d\t\n",
-			m.Evaluator, m.Position, m.Size, m.Size, m.Threads, m.Batch, m.Median, m.GFLOPS, ratio, len(m.Runs))
+		if m.PerCPUSecond > 0 {
+			perCPU = fmt.Sprintf("%.1f", m.PerCPUSecond)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dx%d\t%d\t%d\t%.1f\t%.2f\t%s\t%s\t%d\t\n",
+			m.Evaluator, m.Position, m.Size, m.Size, m.Threads, m.Batch, m.Median, m.GFLOPS, ratio, perCPU, len(m.Runs))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -334,5 +390,20 @@ func WriteNetworkText(w io.Writer, rep *NetworkReport) error {
 	}
 	_, err := fmt.Fprintf(w, "GFLOP per evaluation, the work of direct convolutions and matrix products from the layer shapes: %s "+
 		"(a Winograd convolution does less, so GFLOP/s is the rate of equivalent direct work)\n", strings.Join(per, ", "))
+	return err
+}
+
+// writeSearches writes the table of the searches with the network, if
+// there are any, under a title, and what their columns mean.
+func writeSearches(w io.Writer, ms []Measurement) error {
+	if len(ms) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nthe search with the network (PUCT, the engine's evaluation cache), visits per second:")
+	if err := writeTable(w, ms, "visits"); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, "speedup: over one thread searching as much longer as it has fewer threads, round by round; "+
+		"apart: as many one-thread searches at once, each with its own tree and network cache; of apart: the search's speedup over theirs")
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 
 	"github.com/yunzi-go/yunzi/internal/nntest"
 	"github.com/yunzi-go/yunzi/nn"
+	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 func TestRunNetworkMeasuresEveryLine(t *testing.T) {
@@ -35,6 +38,11 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 		assert.Greater(t, m.Median, 0.0, "%+v", m)
 		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
 		assert.InDelta(t, m.Median*rep.GFLOP[m.Size], m.GFLOPS, 1e-9)
+		if _, ok := processCPUTime(); ok {
+			require.Len(t, m.CPURuns, 3)
+			assert.Equal(t, median(m.CPURuns), m.PerCPUSecond)
+			assert.Greater(t, m.PerCPUSecond, 0.0)
+		}
 		assert.Equal(t, rep.BatchAPI && m.Evaluator == FastEvaluator && m.Batch > 1, m.Batched, "%+v", m)
 		if i%5 == 4 {
 			require.Equal(t, ReferenceEvaluator, m.Evaluator, "the reference closes each position's lines")
@@ -166,4 +174,102 @@ func TestParseVmRSS(t *testing.T) {
 	assert.Zero(t, parseVmRSS("VmRSS:\tlots kB\n"))
 	assert.Equal(t, "unknown", megabytes(0))
 	assert.Equal(t, "46.4 MB", megabytes(45312*1024))
+}
+
+// evenNetwork is a search.Network that judges every position even, every
+// empty point alike; it counts the evaluators it makes.
+type evenNetwork struct{ evaluators *atomic.Int64 }
+
+func (n evenNetwork) NewEvaluator(uint64) search.LeafEvaluator {
+	n.evaluators.Add(1)
+	return evenEvaluator{}
+}
+
+type evenEvaluator struct{}
+
+func (evenEvaluator) Evaluate(g *rules.Game, out *search.NetOutput) {
+	b := g.Board()
+	out.Policy = make([]float32, int(rules.PointAt(b.Size()-1, b.Size()-1))+1)
+	for _, p := range b.Empties() {
+		out.Policy[p] = 1
+	}
+	out.PassPolicy, out.BlackWin, out.BlackScore, out.BlackLead = 1, 0.5, 0, 0
+	out.Ownership = make([]float32, len(b.Points()))
+}
+
+// The search with a network is measured as the classic one, search and
+// apart, by rounds; each search gets a network of its own.
+func TestRunNetworkSearch(t *testing.T) {
+	var networks, evaluators atomic.Int64
+	newNetwork := func() search.Network {
+		networks.Add(1)
+		return evenNetwork{&evaluators}
+	}
+	cfg := DefaultConfig()
+	cfg.Sizes, cfg.Threads, cfg.Runs, cfg.Duration = []int{5, 7}, []int{1, 2}, 3, 10*time.Millisecond
+	ms, err := RunNetworkSearch(context.Background(), cfg, newNetwork)
+	require.NoError(t, err)
+	// 2 sizes x 2 positions x 2 kinds x 2 thread counts.
+	require.Len(t, ms, 16)
+	// A round of a position: the search with 1 thread, with 2 and its
+	// base of 1, one search apart, then two.
+	assert.Equal(t, int64(2*2*3*(1+2+1+2)), networks.Load())
+	assert.Equal(t, int64(2*2*3*(1+2+1+1+2)), evaluators.Load(), "an evaluator a worker")
+	for i := 0; i < len(ms); i += 4 {
+		search1, search2, apart1, apart2 := ms[i], ms[i+1], ms[i+2], ms[i+3]
+		assert.Equal(t, []string{"search", "search", "apart", "apart"}, []string{search1.Kind, search2.Kind, apart1.Kind, apart2.Kind})
+		assert.Equal(t, []int{1, 2, 1, 2}, []int{search1.Threads, search2.Threads, apart1.Threads, apart2.Threads})
+		for _, m := range ms[i : i+4] {
+			assert.Len(t, m.Runs, 3)
+			assert.Greater(t, m.Median, 0.0, "%+v", m)
+			assert.Zero(t, m.BytesPerNode, "no tree memory with a network: its cache would count")
+		}
+		assert.NotEqual(t, search1.Runs, search2.Bases, "the search's base is a run of its own")
+		assert.Equal(t, median(ratios(search2.Runs, search2.Bases)), search2.Speedup)
+		assert.Equal(t, median(ratios(ratios(search2.Runs, search2.Bases), ratios(apart2.Runs, apart2.Bases))), search2.OfApart)
+		assert.Greater(t, search2.OfApart, 0.0)
+	}
+	assert.Equal(t, []any{"empty", 5}, []any{ms[0].Position, ms[0].Size})
+	assert.Equal(t, []any{"midgame", 7}, []any{ms[12].Position, ms[12].Size})
+
+	_, err = RunNetworkSearch(context.Background(), cfg, nil)
+	assert.ErrorContains(t, err, "no network")
+	cfg.Threads = []int{0}
+	_, err = RunNetworkSearch(context.Background(), cfg, newNetwork)
+	assert.ErrorContains(t, err, "thread counts are 1 or more")
+}
+
+// With a network to search with, the report has the searches' table after
+// the evaluations'; with SearchOnly, that table alone.
+func TestRunNetworkWithSearches(t *testing.T) {
+	var evaluators atomic.Int64
+	cfg := NetworkConfig{Sizes: []int{5}, Threads: []int{1}, Batches: []int{1}, Runs: 1, Duration: 5 * time.Millisecond,
+		NewNetwork: func() search.Network { return evenNetwork{&evaluators} }, Search: search.DefaultConfig()}
+	rep, err := RunNetwork(context.Background(), nntest.Tiny(), cfg)
+	require.NoError(t, err)
+	assert.Len(t, rep.Measurements, 4, "2 positions, the fast evaluator and the reference")
+	require.Len(t, rep.Searches, 4, "2 positions, the search and one apart")
+	var text bytes.Buffer
+	require.NoError(t, WriteNetworkText(&text, rep))
+	evals, searches, ok := strings.Cut(text.String(), "\nthe search with the network")
+	require.True(t, ok, text.String())
+	assert.Contains(t, evals, "evals/s (median)")
+	assert.Contains(t, searches, "visits/s (median)")
+	assert.NotContains(t, searches, "playouts/s")
+	assert.Equal(t, 2+4+1, strings.Count(searches, "\n"), "the title's line, a header, a line a measurement, a note:\n%s", searches)
+
+	cfg.SearchOnly = true
+	rep, err = RunNetwork(context.Background(), nntest.Tiny(), cfg)
+	require.NoError(t, err)
+	assert.Empty(t, rep.Measurements)
+	assert.Len(t, rep.Searches, 4)
+	text.Reset()
+	require.NoError(t, WriteNetworkText(&text, rep))
+	assert.NotContains(t, text.String(), "evals/s")
+	assert.NotContains(t, text.String(), "GFLOP per evaluation")
+	assert.Contains(t, text.String(), "visits/s (median)")
+
+	cfg.NewNetwork = nil
+	_, err = RunNetwork(context.Background(), nntest.Tiny(), cfg)
+	assert.ErrorContains(t, err, "no network to search with")
 }

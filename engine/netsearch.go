@@ -25,6 +25,11 @@ func newNetSearch(m *nn.Model, cacheSize int) *netSearch {
 	return &netSearch{model: m, cache: newEvalCache(cacheSize)}
 }
 
+// NewSearchNetwork returns m as the search sees it (search.Network), as a
+// player made by NewNetworkPlayer searches with it: an evaluator a worker
+// and a cache they share. `yunzi bench` times searches with it.
+func NewSearchNetwork(m *nn.Model) search.Network { return newNetSearch(m, evalCacheSize) }
+
 // NewEvaluator implements search.Network.
 func (n *netSearch) NewEvaluator(seed uint64) search.LeafEvaluator {
 	return &netEvaluator{eval: n.model.NewEvaluator(), cache: n.cache, evals: &n.evals, rng: rules.NewRand(seed)}
