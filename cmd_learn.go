@@ -159,7 +159,12 @@ func learnPatterns(c *cli.Context) error {
 	}
 
 	flags := "" // the flags that chose the moves, for the table's header
-	for _, name := range []string{"sample", "size", "player", "skip-player"} {
+	for _, name := range []string{"sample", "size"} {
+		if c.IsSet(name) {
+			flags += fmt.Sprintf(" --%s %d", name, c.Int(name))
+		}
+	}
+	for _, name := range []string{"player", "skip-player"} {
 		if c.IsSet(name) {
 			flags += fmt.Sprintf(" --%s %q", name, c.String(name))
 		}

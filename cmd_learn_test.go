@@ -108,8 +108,9 @@ func TestLearnPatternsFromCollections(t *testing.T) {
 
 	// Every second game: the first, third, fifth and seventh of the
 	// collection, of which two can be learned from.
-	_, log, err = runLearn("--iterations", "1", "--sample", "2", "--test-every", "0", train)
+	out, log, err = runLearn("--iterations", "1", "--sample", "2", "--test-every", "0", train)
 	require.NoError(t, err)
+	assert.Regexp(t, `^# Move-pattern gammas: yunzi learn-patterns --iterations 1 --min-count 10 --sample 2, 2 games`, out)
 	assert.Contains(t, log, "2 games to learn from, 0 held out; skipped 2 games: 1 unreadable, 0 refused by the rules, 1 of another board size")
 
 	// Any size: the 9x9 game is learned from too.
