@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -212,12 +213,18 @@ func evaluateTables(c *cli.Context) error {
 	out := c.App.Writer
 	var tables []*table
 	for _, s := range sources {
-		start := time.Now()
-		m, err := pattern.Read(strings.NewReader(s.text))
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.name, err)
+		// The fastest of a few reads: on a busy machine one read's time is
+		// mostly other processes'.
+		fastest := time.Duration(math.MaxInt64)
+		var m *pattern.Model
+		for range 5 {
+			start := time.Now()
+			if m, err = pattern.Read(strings.NewReader(s.text)); err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			fastest = min(fastest, time.Since(start))
 		}
-		fmt.Fprintf(out, "%s: %d bytes, %d spatial patterns, read in %.1f ms\n", s.name, len(s.text), m.Patterns().Len(), float64(time.Since(start).Microseconds())/1000)
+		fmt.Fprintf(out, "%s: %d bytes, %d spatial patterns, read in %.1f ms (the fastest of 5)\n", s.name, len(s.text), m.Patterns().Len(), float64(fastest.Microseconds())/1000)
 		tables = append(tables, &table{name: s.name, model: m})
 	}
 	filter := gameFilter{size: c.Int("size"), player: c.String("player"), skip: c.String("skip-player")}

@@ -129,8 +129,8 @@ func TestLearnPatternsEvaluate(t *testing.T) {
 	test := collection(t, games+"g3.sgf", "(;GM[1]SZ[19];B[pd];W[pd])", games+"g4.sgf")
 	out, _, err = runLearn("--evaluate", "--table", table, test)
 	require.NoError(t, err)
-	assert.Regexp(t, `(?m)^embedded: \d+ bytes, \d+ spatial patterns, read in [\d.]+ ms$`, out)
-	assert.Regexp(t, `(?m)^`+regexp.QuoteMeta(table)+`: \d+ bytes, \d+ spatial patterns, read in [\d.]+ ms$`, out)
+	assert.Regexp(t, `(?m)^embedded: \d+ bytes, \d+ spatial patterns, read in [\d.]+ ms \(the fastest of 5\)$`, out)
+	assert.Regexp(t, `(?m)^`+regexp.QuoteMeta(table)+`: \d+ bytes, \d+ spatial patterns, read in [\d.]+ ms \(the fastest of 5\)$`, out)
 	assert.Contains(t, out, "2 games; skipped 1 games: 0 unreadable, 1 refused by the rules")
 	for _, name := range []string{"embedded", table} {
 		for _, phase := range []string{"moves 1-50", "moves 51-150", "moves 151+", "all"} {
