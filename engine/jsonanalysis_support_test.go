@@ -98,8 +98,10 @@ func TestAnalyzePositionNeedsTheSearchPlayer(t *testing.T) {
 	assert.ErrorIs(t, err, errNoDetailedAnalysis)
 }
 
-// With the shared network the restriction holds as well, and every move
-// gets its details.
+// With the shared network the restriction holds as well, and the score's
+// deviation is KataGo's: the network's own spread of the final score,
+// which on an open board is many points, not only how far apart the
+// leaves' means are.
 func TestAnalyzePositionWithTheNetwork(t *testing.T) {
 	m := nntest.Model(t)
 	g, err := rules.NewGame(9, rules.DefaultOptions())
@@ -112,6 +114,7 @@ func TestAnalyzePositionWithTheNetwork(t *testing.T) {
 	require.Len(t, a.Snapshot.Moves, 1)
 	assert.Equal(t, pt("E5"), a.Snapshot.Moves[0].Point)
 	assert.Equal(t, 60, a.Snapshot.Moves[0].Visits, "every visit on the one move allowed")
-	assert.Positive(t, a.Details[0].ScoreStdev)
+	assert.Greater(t, a.ScoreStdev, 5.0)
+	assert.Greater(t, a.Details[0].ScoreStdev, 5.0)
 	assert.Len(t, a.Details[0].Ownership, 81)
 }

@@ -81,6 +81,7 @@ func toSearch(b *rules.Board, o *nn.Output, out *search.NetOutput) {
 	out.PassPolicy = o.PolicyPass
 	out.BlackWin = float64(o.WhiteLoss) + float64(o.NoResult)/2
 	out.BlackScore, out.BlackLead = -float64(o.WhiteScoreSelfplay), -float64(o.WhiteLead)
+	out.BlackScoreSq = float64(o.WhiteScoreSelfplaySq)
 	out.Ownership = out.Ownership[:0]
 	for _, p := range b.Points() {
 		out.Ownership = append(out.Ownership, -o.WhiteOwnership[nn.Index(p, size)])
@@ -97,7 +98,7 @@ func uniform(g *rules.Game, out *search.NetOutput) {
 	for _, p := range b.Empties() {
 		out.Policy[p] = 1
 	}
-	out.PassPolicy, out.BlackWin, out.BlackScore, out.BlackLead = 1, 0.5, 0, 0
+	out.PassPolicy, out.BlackWin, out.BlackScore, out.BlackLead, out.BlackScoreSq = 1, 0.5, 0, 0, 0
 	out.Ownership = resizeZero(out.Ownership, len(b.Points()))
 }
 
