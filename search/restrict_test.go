@@ -183,7 +183,7 @@ func TestRestrictionReachesItsDepth(t *testing.T) {
 	r := restriction(t, 7, MoveFilter{Player: rules.Black, Moves: []rules.Point{d3}, UntilDepth: 3})
 	for _, kind := range searchKinds {
 		t.Run(kind.name, func(t *testing.T) {
-			s, _ := restrictedSearch(cutPosition(t), rules.Black, kind.net, Budget{Playouts: 2000, Restrict: r})
+			s, _ := restrictedSearch(cutPosition(t), rules.Black, kind.net, Budget{Playouts: 1000, Restrict: r})
 			has, expanded := map[int]bool{}, map[int]bool{}
 			plyMoves(s.root, 0, d3, has, expanded)
 			require.True(t, expanded[2], "the tree reaches Black's second move")
@@ -258,14 +258,19 @@ func TestPassStaysWhenNothingElseIsAllowed(t *testing.T) {
 	}
 }
 
-// With the pass banned on a large board, where the classic selection
-// looks at the pass apart from the widening's moves, the search still
-// runs and never passes.
+// With the pass banned where the board counts as large, where the
+// classic selection looks at the pass apart from the widening's moves,
+// the search still runs and never passes.
 func TestBannedPassOnALargeBoard(t *testing.T) {
-	r := restriction(t, 19,
+	r := restriction(t, 9,
 		MoveFilter{Player: rules.Black, Moves: []rules.Point{rules.Pass}, UntilDepth: 4},
 		MoveFilter{Player: rules.White, Moves: []rules.Point{rules.Pass}, UntilDepth: 4})
-	s, res := restrictedSearch(emptyGame(t, 19), rules.Black, nil, Budget{Playouts: 1500, Restrict: r})
+	cfg := DefaultConfig()
+	cfg.Threads, cfg.Large.MinSize = 1, 9 // 9x9 searched as a large board, for speed
+	s := New(cfg)
+	res := s.Search(context.Background(), emptyGame(t, 9), rules.Black, Budget{Playouts: 1000, Restrict: r})
+	require.True(t, s.workers[0].large)
+	require.Less(t, cfg.Large.Widening.width(0), 81, "the widening leaves moves out")
 	assert.Nil(t, s.root.child(rules.Pass))
 	assert.NotEqual(t, rules.Pass, res.Move)
 	has, expanded := map[int]bool{}, map[int]bool{}
