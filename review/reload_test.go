@@ -16,9 +16,32 @@ import (
 	"github.com/yunzi-go/yunzi/sgf"
 )
 
-// sharedRecords is the collection of Tom 9-dan games shared beside the
-// repository (../shared/data), as the pattern learning reads it.
+// sharedRecords is a collection of Tom 9-dan games shared beside the
+// repository (../shared/data).
 var sharedRecords = filepath.Join("..", "..", "shared", "data", "tom9d", "tom9d-2003.sgf")
+
+// sharedGame writes to dir, and returns the path of, the first game of
+// the shared collection with at most maxMoves moves: a whole game,
+// reviewed fast enough under the race detector. The test is skipped
+// when the collection is missing.
+func sharedGame(t *testing.T, dir string, maxMoves int) string {
+	t.Helper()
+	data, err := os.ReadFile(sharedRecords)
+	if err != nil {
+		t.Skipf("no shared game records: %v", err)
+	}
+	roots, err := sgf.Parse(data)
+	require.NoError(t, err)
+	for _, root := range roots {
+		if n := len(root.MainLine()) - 1; n >= maxMoves/2 && n <= maxMoves {
+			path := filepath.Join(dir, "shared.sgf")
+			require.NoError(t, os.WriteFile(path, []byte(root.String()), 0o644))
+			return path
+		}
+	}
+	t.Fatalf("%s has no game of %d to %d moves", sharedRecords, maxMoves/2, maxMoves)
+	return ""
+}
 
 // TestReviewReloadsInYunziAndGNUGo reviews game records at a tiny budget
 // and loads each review, comments, SBKV and variations included, in Yunzi
@@ -35,13 +58,14 @@ func TestReviewReloadsInYunziAndGNUGo(t *testing.T) {
 	for _, rec := range []struct{ name, path string }{
 		{"9x9 match game", "../testdata/gnugo-vs-yunzi/9x9/s21-base-0.sgf"},
 		{"handicap game", "../testdata/sgf/handicap.sgf"},
-		{"shared 19x19 game", sharedRecords},
+		{"shared 19x19 game", ""},
 	} {
 		t.Run(rec.name, func(t *testing.T) {
-			if _, err := os.Stat(rec.path); err != nil {
-				t.Skipf("no record at %s: %v", rec.path, err)
+			if rec.path == "" {
+				rec.path = sharedGame(t, t.TempDir(), 120)
 			}
 			orig := firstGame(t, rec.path)
+			require.NotEmpty(t, orig.Moves())
 			_, root := reviewFile(t, rec.path, cfg)
 			path := filepath.Join(dir, "review.sgf")
 			require.NoError(t, os.WriteFile(path, []byte(root.String()), 0o644))
