@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/internal/nntest"
+	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
 	"github.com/yunzi-go/yunzi/search"
 )
@@ -107,4 +108,38 @@ func TestResignThresholds(t *testing.T) {
 	assert.False(t, resignAfter(t, network(), 5, 5000, low/2, -rt.NetworkMinLead+1), "a close game")
 	assert.False(t, resignAfter(t, network(), 5, rt.MinVisits-1, low/2, -20), "too few visits")
 	assert.True(t, resignAfter(t, network(), 3, rt.MinVisits, low/2, -20))
+}
+
+// moverOwns is a network for the judge whose ownership gives the whole
+// board to the player to move, as in a race the next move decides.
+type moverOwns struct{}
+
+func (moverOwns) Evaluate(in *nn.Input, out *nn.Output) {
+	out.WhiteOwnership = make([]float32, in.Size*in.Size)
+	for i := range out.WhiteOwnership {
+		out.WhiteOwnership[i] = 1
+		if in.ToMove == rules.Black {
+			out.WhiteOwnership[i] = -1
+		}
+	}
+}
+
+// The judge asks the network for both players to move: a position whose
+// owner is whoever moves next comes out even, its chains unsettled, and
+// the pass decision does not take it for won.
+func TestNetworkJudgeHearsBothSides(t *testing.T) {
+	e := netEngine(t, 9)
+	playAll(t, e, "b e5", "w d5", "b e4", "w d4", "b pass")
+	p, ok := e.cfg.Player.(*SearchPlayer)
+	require.True(t, ok)
+	p.judge.avg = moverOwns{}
+	o, ok := p.judge.ownership(e.Game())
+	require.True(t, ok)
+	for _, pt := range e.Game().Board().Points() {
+		require.InDelta(t, 0.5, o.Share(pt, rules.Black), 1e-6, "%v", pt)
+	}
+	_, err := e.Statuses(ctx)
+	require.NoError(t, err)
+	assert.True(t, e.judgementUnsure(rules.White), "White's chain is still fought over")
+	assert.True(t, e.judgementUnsure(rules.Black), "and Black's")
 }
