@@ -87,7 +87,9 @@ function checkVariation(v, kata) {
   assert.deepEqual(v.moves[0], v.vertex, 'the pv starts with the move')
 }
 
-// analyze runs one analysis command for ms milliseconds, then stops it by
+// analyze runs one analysis command for at least ms milliseconds and
+// until two info lines have come (at most a minute, so that a loaded
+// machine's slow start is not taken for silence), then stops it by
 // sending `name`, as Sabaki stops analysis with its next command, checks
 // every info line, and returns their number and the last line's parse.
 async function analyze(engine, command, ms, kata) {
@@ -96,6 +98,8 @@ async function analyze(engine, command, ms, kata) {
     if (line.startsWith('info ')) lines.push(line)
   })
   await new Promise((r) => setTimeout(r, ms))
+  for (let waited = 0; lines.length < 2 && waited < 60000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100))
   let next = engine.sendCommand({name: 'name'})
   let response = await analysis
   assert.equal(response.error, false, `${command}: ${response.content}`)
