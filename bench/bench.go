@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/yunzi-go/yunzi/internal/cputime"
 	"github.com/yunzi-go/yunzi/rules"
 	"github.com/yunzi-go/yunzi/search"
 )
@@ -188,11 +189,11 @@ func run(ctx context.Context, cfg Config, kinds []string, newNetwork func() sear
 // process used meanwhile: 0 where the system does not tell, or when the
 // run was too short for the CPU time to count any.
 func withCPU(f func() float64) (rate, perCPU float64) {
-	cpuBefore, ok := processCPUTime()
+	cpuBefore, ok := cputime.Process()
 	start := time.Now()
 	rate = f()
 	wall := time.Since(start)
-	cpuAfter, _ := processCPUTime()
+	cpuAfter, _ := cputime.Process()
 	if used := cpuAfter - cpuBefore; ok && used > 0 {
 		perCPU = rate * wall.Seconds() / used.Seconds()
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/cputime"
 	"github.com/yunzi-go/yunzi/rules"
 )
 
@@ -49,7 +50,7 @@ func TestRunMeasuresEveryCombination(t *testing.T) {
 		assert.Equal(t, one.Kind, two.Kind)
 		assert.Equal(t, one.Runs, one.Bases)
 		assert.Equal(t, 1.0, one.Speedup)
-		if _, ok := processCPUTime(); ok {
+		if _, ok := cputime.Process(); ok {
 			// Each run's CPU rate, paired with its base's as the rates are.
 			assert.Equal(t, one.CPURuns, one.CPUBases)
 			assert.Equal(t, 1.0, one.CPUEfficiency)
@@ -115,14 +116,14 @@ func TestRunRejectsBadConfig(t *testing.T) {
 // second, however long a loaded machine took to give them; a run that
 // sleeps costs almost none.
 func TestWithCPU(t *testing.T) {
-	if _, ok := processCPUTime(); !ok {
+	if _, ok := cputime.Process(); !ok {
 		t.Skip("the system does not tell the CPU time")
 	}
 	start := time.Now()
 	rate, perCPU := withCPU(func() float64 {
-		begin, _ := processCPUTime()
+		begin, _ := cputime.Process()
 		for used := time.Duration(0); used < 50*time.Millisecond; {
-			now, _ := processCPUTime()
+			now, _ := cputime.Process()
 			used = now - begin
 		}
 		return 50 / time.Since(start).Seconds()

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/yunzi-go/yunzi/internal/cputime"
 	"github.com/yunzi-go/yunzi/internal/nntest"
 	"github.com/yunzi-go/yunzi/nn"
 	"github.com/yunzi-go/yunzi/rules"
@@ -38,7 +39,7 @@ func TestRunNetworkMeasuresEveryLine(t *testing.T) {
 		assert.Greater(t, m.Median, 0.0, "%+v", m)
 		assert.Contains(t, m.Runs, m.Median, "the median of an odd count is one of the runs")
 		assert.InDelta(t, m.Median*rep.GFLOP[m.Size], m.GFLOPS, 1e-9)
-		if _, ok := processCPUTime(); ok {
+		if _, ok := cputime.Process(); ok {
 			require.Len(t, m.CPURuns, 3)
 			assert.Equal(t, median(m.CPURuns), m.PerCPUSecond)
 			assert.Greater(t, m.PerCPUSecond, 0.0)

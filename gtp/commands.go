@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"github.com/yunzi-go/yunzi/internal/cputime"
 	"slices"
 	"strings"
 )
@@ -76,7 +77,7 @@ func commands() map[string]command {
 		"kata-raw-nn":  {run: (*Server).kataRawNN, network: true},
 		"yunzi-policy": {run: (*Server).policyGfx, network: true},
 	}
-	if _, ok := processCPUTime(); ok {
+	if _, ok := cputime.Process(); ok {
 		table["cputime"] = command{run: (*Server).cputime}
 	}
 	return table

@@ -1,13 +1,13 @@
-package gtp
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPUTime returns the CPU time the process has used, and whether
-// the system told it.
-func processCPUTime() (time.Duration, bool) {
+// Process returns the CPU time the process has used, all threads, user
+// and system, and whether the system told it.
+func Process() (time.Duration, bool) {
 	process, err := syscall.GetCurrentProcess()
 	if err != nil {
 		return 0, false

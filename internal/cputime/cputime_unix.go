@@ -1,15 +1,15 @@
 //go:build unix
 
-package bench
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPUTime returns the CPU time the process has used, user and
-// system, and whether the system told it.
-func processCPUTime() (time.Duration, bool) {
+// Process returns the CPU time the process has used, all threads, user
+// and system, and whether the system told it.
+func Process() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0, false
