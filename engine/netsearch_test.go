@@ -107,18 +107,9 @@ func netMove(t *testing.T, g *rules.Game, visits int) *search.Result {
 }
 
 func TestNetworkSearchCapturesTheChainInAtari(t *testing.T) {
-	// White D5-D4 is in atari at D3. Captured, Black owns rows 4 to 7 and
-	// wins 28 to 21 with komi 4.5; left, White connects and wins.
-	g := netGame(t, `
-		. . . . . . .
-		. . . X . . .
-		X X X O X X X
-		X X X O X X X
-		O O O . O O O
-		. . . . . . .
-		. . . . . . .`, rules.Black)
-	g.Komi = 4.5
-	r := netMove(t, g, 200)
+	// White D5-D4 is in atari at D3 (cutGame). Captured, Black owns rows 4
+	// to 7 and wins 28 to 21 with komi 4.5; left, White connects and wins.
+	r := netMove(t, cutGame(t), 200)
 	assert.Equal(t, pt("D3"), r.Move, "%v", r.Candidates)
 	assert.Greater(t, r.WinRate, 0.8)
 }
