@@ -40,13 +40,32 @@ func (e *Engine) RawNN(s int, out *nn.Output) error {
 	if s < 0 || s >= nn.NumSymmetries {
 		return fmt.Errorf("symmetry %d out of range 0 to %d", s, nn.NumSymmetries-1)
 	}
+	if err := e.fillInput(); err != nil {
+		return err
+	}
+	e.net.eval.Evaluate(&e.net.in, s, out)
+	return nil
+}
+
+// MeanNN evaluates the current position as RawNN does, under every
+// symmetry, and writes the mean of the outputs to out (see nn.Averager).
+func (e *Engine) MeanNN(out *nn.Output) error {
+	if e.cfg.Model == nil {
+		return ErrNoNetwork
+	}
+	if err := e.fillInput(); err != nil {
+		return err
+	}
+	nn.NewAverager(e.net.eval).Evaluate(&e.net.in, out)
+	return nil
+}
+
+// fillInput makes the engine's evaluator if it has none yet and fills its
+// input from the current position.
+func (e *Engine) fillInput() error {
 	n := &e.net
 	if n.eval == nil {
 		n.eval = e.cfg.Model.NewEvaluator()
 	}
-	if err := n.feat.Fill(e.game, &n.in); err != nil {
-		return err
-	}
-	n.eval.Evaluate(&n.in, s, out)
-	return nil
+	return n.feat.Fill(e.game, &n.in)
 }

@@ -119,4 +119,6 @@ type Network interface {
 	// RawNN evaluates the current position for the player to move under
 	// symmetry s (0 to 7) and writes the network's outputs to out.
 	RawNN(s int, out *nn.Output) error
+	// MeanNN writes the mean of RawNN's outputs over every symmetry.
+	MeanNN(out *nn.Output) error
 }

@@ -35,20 +35,15 @@ func (s *Server) policyGfx(args []string) (string, error) {
 	if err := want(args, 0); err != nil {
 		return "", err
 	}
-	size := s.engine.Size()
 	var out nn.Output
-	mean := make([]float64, size*size)
-	pass := 0.0
-	for sym := range nn.NumSymmetries {
-		if err := s.engine.RawNN(sym, &out); err != nil {
-			return "", Failure("cannot evaluate the position")
-		}
-		for i, p := range out.Policy {
-			mean[i] += float64(p) / nn.NumSymmetries
-		}
-		pass += float64(out.PolicyPass) / nn.NumSymmetries
+	if err := s.engine.MeanNN(&out); err != nil {
+		return "", Failure("cannot evaluate the position")
 	}
-	return heatMap(mean, pass, size, s.engine.ToMove()), nil
+	mean := make([]float64, len(out.Policy))
+	for i, p := range out.Policy {
+		mean[i] = float64(p)
+	}
+	return heatMap(mean, float64(out.PolicyPass), s.engine.Size(), s.engine.ToMove()), nil
 }
 
 // heatMap writes a gfx response from a policy (board array of side size
