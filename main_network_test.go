@@ -39,11 +39,14 @@ func TestNetworkMatchAgainstGNUGo(t *testing.T) {
 	logFile, prefix := filepath.Join(dir, "yunzi.log"), filepath.Join(dir, "net")
 	yunzi := strings.Join([]string{quoteWord(bin), "--model", quoteWord(model), "--playouts", networkMatchVisits,
 		"--threads", "1", "--seed", "1", "--log-file", quoteWord(logFile)}, " ")
-	gnugo := gnugotest.Path + " --mode gtp --level 1 --chinese-rules"
+	// GNU Go may resign a lost game; never resigning, every game is
+	// played out and counted by the referee, which the test checks.
+	gnugo := gnugotest.Path + " --mode gtp --level 1 --chinese-rules --never-resign"
+	referee := gnugotest.Path + " --mode gtp --level 1 --chinese-rules"
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "match", "-black", yunzi, "-white", gnugo, "-referee", gnugo,
+	cmd := exec.CommandContext(ctx, bin, "match", "-black", yunzi, "-white", gnugo, "-referee", referee,
 		"-size", "9", "-komi", "7.5", "-games", "2", "-alternate", "-parallel", "2", "-timeout", "2m", "-sgffile", prefix)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
