@@ -89,7 +89,11 @@ func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int,
 	n := time.Duration(t.expectedMovesLeft(size, movesPlayed))
 	planned := time.Duration(float64(avail/n) * t.phaseWeight(size, movesPlayed))
 	hard := min(time.Duration(float64(planned)*t.UnclearFactor), avail*time.Duration(t.UnclearMoves)/n, avail/time.Duration(t.MainDivisor))
-	soft := min(time.Duration(float64(planned)/min(max(usage, t.MinUsage), 1)), max(hard, planned))
+	// A player whose searches stop early gets longer soft limits, up to
+	// what one move may ever take; a search that does not stop early may
+	// then think to its soft limit.
+	soft := min(time.Duration(float64(planned)/min(max(usage, t.MinUsage), 1)), max(hard, planned, avail/time.Duration(t.MainDivisor)))
+	hard = max(hard, soft)
 	if !tc.overtime() {
 		return Limits{Soft: soft, Hard: max(hard, soft)}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/yunzi-go/yunzi/rules"
+	"github.com/yunzi-go/yunzi/search"
 )
 
 // timeCase is a time control to play whole games under.
@@ -61,9 +62,19 @@ var thinkers = map[string]func(a Limits, move int) time.Duration{
 		}
 		return a.Soft
 	},
+	// Obvious moves (a quarter of the soft limit) lengthen the next soft
+	// limits; a fight that follows them then thinks to its hard limits.
+	"obvious then unclear": func(a Limits, move int) time.Duration {
+		if move%20 < 10 {
+			return a.Soft / 4
+		}
+		return a.Hard
+	},
 }
 
-// TestAllocateWholeGames plays long games (see ownMoves) on a simulated clock under each time control and way of thinking: the
+// TestAllocateWholeGames plays long games (see ownMoves) on a simulated
+// clock under each time control and way of thinking, the player's usage
+// of its soft limits followed as the engine follows it: the
 // clock never runs out, no byo-yomi period is lost, no move takes more
 // than a quarter of the main time, and the time is used sensibly.
 func TestAllocateWholeGames(t *testing.T) {
@@ -76,11 +87,15 @@ func TestAllocateWholeGames(t *testing.T) {
 					c = tc.freshOvertime()
 				}
 				var used time.Duration
+				var usage timeUsage
 				for move := 0; move < ownMoves(tcase.size); move++ {
-					a, ok := allocate(tc, c, tcase.size, 2*move, DefaultLag)
+					a, ok := DefaultTuning().Time.Allocate(tc, c, tcase.size, 2*move, DefaultLag, usage.share())
 					require.True(t, ok)
 					require.LessOrEqual(t, a.Soft, a.Hard)
 					d := think(a, move) + overhead
+					if !c.Overtime {
+						usage.add(a.Soft, d)
+					}
 					if tc.Main > 0 {
 						assert.LessOrEqual(t, d, tc.Main/4+tc.Period, "move %d", move)
 					}
@@ -95,8 +110,9 @@ func TestAllocateWholeGames(t *testing.T) {
 						used += min(d, before.Left)
 					}
 					if tc.System == Japanese && before.Overtime {
-						// A byo-yomi move uses a good part of its free period.
-						assert.GreaterOrEqual(t, d, tc.Period/2, "move %d", move)
+						// A byo-yomi move may use a good part of its free
+						// period.
+						assert.GreaterOrEqual(t, a.Soft+overhead, tc.Period/2, "move %d", move)
 					}
 				}
 				if tc.Main > 0 {
@@ -291,6 +307,28 @@ func TestGenMoveAnswersWithNoTimeLeft(t *testing.T) {
 	}
 }
 
+// obviousEndgame is a search as real games show it: before the endgame
+// (MiddleShare of the points played) it stops at 60% of its soft limit,
+// and on every third move, unclear, at 80% of the hard one; in the
+// endgame most moves are obvious and stop at the search's ObviousAfter
+// of the soft limit, one in five at 60% of it.
+func obviousEndgame(tt TimeTuning, size int) func(a Limits, move int) time.Duration {
+	obvious := search.DefaultStopping().ObviousAfter
+	return func(a Limits, move int) time.Duration {
+		share := func(d time.Duration, f float64) time.Duration { return time.Duration(float64(d) * f) }
+		switch {
+		case float64(2*move) >= tt.MiddleShare*float64(size*size):
+			if move%5 == 0 {
+				return share(a.Soft, 0.6)
+			}
+			return share(a.Soft, obvious)
+		case move%3 == 0:
+			return share(a.Hard, 0.8)
+		}
+		return share(a.Soft, 0.6)
+	}
+}
+
 // stopsEarly is a search that stops at the given share of its soft limit
 // when its choice is clear, and thinks to the same share of the hard
 // limit on every third move, which is unclear.
@@ -317,10 +355,15 @@ func TestAllocateUsesTheClock(t *testing.T) {
 		{19, 110, 3 * time.Minute}, {19, 125, 3 * time.Minute}, {19, 150, 3 * time.Minute},
 		{19, 125, 30 * time.Minute}, {13, 70, 2 * time.Minute}, {13, 80, 2 * time.Minute},
 	} {
-		for _, share := range []float64{0.6, 1} {
-			name := fmt.Sprintf("%dx%d, %d moves, %v, searches use %.0f%%", g.size, g.size, g.ownMoves, g.main, share*100)
+		thinks := map[string]func(a Limits, move int) time.Duration{
+			"searches use 60%":  stopsEarly(0.6),
+			"searches use 100%": stopsEarly(1),
+			"obvious endgame":   obviousEndgame(tt, g.size),
+		}
+		for how, think := range thinks {
+			name := fmt.Sprintf("%dx%d, %d moves, %v, %s", g.size, g.size, g.ownMoves, g.main, how)
 			tc := TimeControl{System: Absolute, Main: g.main}
-			c, think := Clock{Left: tc.Main}, stopsEarly(share)
+			c := Clock{Left: tc.Main}
 			var usage timeUsage
 			var spent [3]time.Duration // opening, middle game, endgame
 			var moves [3]int
@@ -351,26 +394,33 @@ func TestAllocateUsesTheClock(t *testing.T) {
 	}
 }
 
-// A player whose searches used half of their soft limits gets soft limits
-// twice as long, within the hard limit; one that used them all, or of
-// whom nothing is known, gets the plan.
+// A player whose searches used half of their soft limits lately gets
+// soft limits twice as long, and may think that long on an unclear move;
+// one that used them all, or of whom nothing is known, gets the plan; the
+// share counts as at least MinUsage, and no move may take more than a
+// MainDivisor-th of what is left.
 func TestAllocateFollowsUsage(t *testing.T) {
 	tt := DefaultTuning().Time
 	tc := TimeControl{System: Absolute, Main: 10 * time.Minute}
 	c := Clock{Left: 8 * time.Minute}
 	plan, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 1)
 	half, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 0.5)
-	none, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, 0.1)
-	assert.Equal(t, min(2*plan.Soft, plan.Hard), half.Soft)
-	assert.Greater(t, half.Soft, plan.Soft*3/2)
-	assert.Equal(t, plan.Hard, half.Hard, "unclear moves are bounded as before")
-	assert.Equal(t, half.Soft, none.Soft, "the share counts as at least MinUsage")
+	least, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, tt.MinUsage)
+	none, _ := tt.Allocate(tc, c, 19, 120, DefaultLag, tt.MinUsage/4)
+	assert.InDelta(t, 2*plan.Soft, half.Soft, float64(time.Millisecond))
+	assert.GreaterOrEqual(t, half.Hard, max(plan.Hard, half.Soft))
+	assert.Greater(t, least.Soft, half.Soft)
+	assert.Equal(t, least, none, "the share counts as at least MinUsage")
+	assert.LessOrEqual(t, none.Hard, c.Left/time.Duration(tt.MainDivisor))
 
 	var u timeUsage
 	assert.InDelta(t, 1, u.share(), 0, "nothing known")
-	u.add(2*time.Second, time.Second)
 	u.add(2*time.Second, 5*time.Second) // an unclear move counts as its plan
-	assert.InDelta(t, 0.75, u.share(), 1e-9)
+	assert.InDelta(t, 1, u.share(), 1e-9)
+	for range 20 {
+		u.add(2*time.Second, time.Second/2)
+	}
+	assert.InDelta(t, 0.25, u.share(), 0.01, "the latest moves count, not the game's first")
 }
 
 // The engine counts how much of its soft limits a colour's moves used in

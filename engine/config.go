@@ -130,10 +130,12 @@ type TimeTuning struct {
 	MiddleShare  float64
 	MiddleWeight float64
 	// MinUsage: in main time, a player whose searches have stopped early,
-	// using only a share of the soft limits planned for them, gets soft
-	// limits that much longer (divided by the share), so that the saved
-	// time is spent and not left on the clock; the share counts as at
-	// least MinUsage.
+	// using only a share of the soft limits planned for them lately, gets
+	// soft limits that much longer (divided by the share, up to what one
+	// move may take at most), so that the saved time is spent and not left
+	// on the clock; the share counts as at least MinUsage. Its default is
+	// the search's ObviousAfter: an obvious move then still takes about
+	// its plan.
 	MinUsage float64
 	// GameDivisor and GameExtra estimate a game's length in one player's
 	// moves: 1/GameDivisor of the board's points plus GameExtra; at least
@@ -239,7 +241,7 @@ func DefaultTuning() Tuning {
 			OpeningWeight:   0.6,
 			MiddleShare:     0.42,
 			MiddleWeight:    1.3,
-			MinUsage:        0.5,
+			MinUsage:        0.25,
 			GameDivisor:     4,
 			GameExtra:       15,
 			LeftDivisor:     16,

@@ -155,14 +155,21 @@ func (e *Engine) resetClocks() {
 }
 
 // timeUsage adds up a player's soft limits in main time and the time its
-// moves took of them.
+// moves took of them, the latest moves weighing most: each move counts
+// usageDecay times as much as the next, so that the share follows the
+// stage of the game (the endgame's clear moves stop far earlier than the
+// middle game's).
 type timeUsage struct{ planned, used time.Duration }
+
+// usageDecay is the weight of a move in timeUsage against the next one's:
+// about the last five moves count.
+const usageDecay = 0.8
 
 // add counts a move planned to take soft that took elapsed; a move that
 // took longer, an unclear one, counts as using its plan.
 func (u *timeUsage) add(soft, elapsed time.Duration) {
-	u.planned += soft
-	u.used += min(elapsed, soft)
+	u.planned = time.Duration(float64(u.planned)*usageDecay) + soft
+	u.used = time.Duration(float64(u.used)*usageDecay) + min(elapsed, soft)
 }
 
 // share is the share of the plans used, 1 before any move.
