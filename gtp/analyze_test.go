@@ -86,6 +86,11 @@ func TestGoguiGfx(t *testing.T) {
 	assert.Equal(t, "VAR w A1 b B2", varGfx(s))
 	assert.Equal(t, "BLACK A2", territory(s))
 	assert.Equal(t, "B+1.5 (white wins 47%, 1000 playouts)", scoreText(s))
+	// Whole points are written as final_score writes them.
+	s.ScoreLead = -6.1
+	assert.Equal(t, "B+6 (white wins 47%, 1000 playouts)", scoreText(s))
+	s.ScoreLead = 0.2
+	assert.Equal(t, "0 (white wins 47%, 1000 playouts)", scoreText(s))
 	assert.Equal(t, "", varGfx(&analysis.Snapshot{}))
 }
 

@@ -228,20 +228,16 @@ func territory(snap *analysis.Snapshot) string {
 	return strings.Join(lines, "\n")
 }
 
-// scoreText is the score estimate from Black's side as a result string,
-// with the mover's win rate: "B+3.5 (black wins 62%, 1200 playouts)".
+// scoreText is the score estimate from Black's side, rounded to half
+// points and written as final_score writes a result (the two agree on an
+// open position), with the mover's win rate: "B+3.5 (black wins 62%, 1200
+// playouts)", "W+6 (white wins 56%, 1344 playouts)".
 func scoreText(snap *analysis.Snapshot) string {
 	lead := snap.ScoreLead
 	if snap.Color == rules.White {
 		lead = -lead
 	}
-	result := "0"
-	switch r := math.Round(lead*2) / 2; {
-	case r > 0:
-		result = fmt.Sprintf("B+%.1f", r)
-	case r < 0:
-		result = fmt.Sprintf("W+%.1f", -r)
-	}
+	result := rules.ResultOf(math.Round(lead*2) / 2)
 	return fmt.Sprintf("%s (%s wins %.0f%%, %d playouts)", result, snap.Color, 100*snap.WinRate, snap.Playouts)
 }
 
