@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Learn move-pattern gammas (the form of pattern/gammas.txt).
 #
-#   scripts/learn-patterns.sh [gnugo]       the embedded table, pattern/gammas.txt
-#   scripts/learn-patterns.sh tom9d [OUT]   from 9-dan amateur games (default OUT:
-#                                           match-out/gammas-tom9d.txt)
+#   scripts/learn-patterns.sh [tom9d [OUT]]  from 9-dan amateur games: the
+#                                            embedded table (default OUT:
+#                                            pattern/gammas.txt)
+#   scripts/learn-patterns.sh gnugo [OUT]    the earlier table, from GNU Go's
+#                                            games (default OUT:
+#                                            match-out/gammas-gnugo.txt)
 #
 # gnugo: from 19x19 games: GNU Go's self-play (testdata/gnugo-selfplay/19x19,
 # made by scripts/gnugo-selfplay.sh), GNU Go's side of its games against
@@ -21,9 +24,9 @@
 # same positions, per phase of the game.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mode=${1:-gnugo}
+mode=${1:-tom9d}
 if [[ $mode != gnugo && $mode != tom9d ]]; then
-	echo "usage: $0 [gnugo | tom9d [OUT]]" >&2
+	echo "usage: $0 [tom9d [OUT] | gnugo [OUT]]" >&2
 	exit 2
 fi
 go build -o yunzi .
@@ -40,11 +43,13 @@ gnugo)
 	echo "held-out check:" >&2
 	"${learn[@]}" --test-every 10 "${games[@]}" > /dev/null
 	echo "the table, from every game:" >&2
-	"${learn[@]}" --test-every 0 "${games[@]}" > pattern/gammas.txt.new
-	mv pattern/gammas.txt.new pattern/gammas.txt
+	out=${2:-match-out/gammas-gnugo.txt}
+	mkdir -p "$(dirname "$out")"
+	"${learn[@]}" --test-every 0 "${games[@]}" > "$out.new"
+	mv "$out.new" "$out"
 	;;
 tom9d)
-	out=${2:-match-out/gammas-tom9d.txt}
+	out=${2:-pattern/gammas.txt}
 	data=${TOM9D:-../shared/data/tom9d}
 	mkdir -p "$(dirname "$out")"
 	./yunzi learn-patterns --iterations 20 --min-count 10 --sample "${SAMPLE:-15}" \
