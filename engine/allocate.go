@@ -95,7 +95,7 @@ func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int,
 	soft := min(time.Duration(float64(planned)/min(max(usage, t.MinUsage), 1)), max(hard, planned, avail/time.Duration(t.MainDivisor)))
 	hard = max(hard, soft)
 	if !tc.overtime() {
-		return Limits{Soft: soft, Hard: max(hard, soft)}
+		return Limits{Soft: soft, Hard: hard}
 	}
 	perMove := tc.Period
 	if tc.System == Canadian {
@@ -107,7 +107,7 @@ func (t TimeTuning) allocateMain(tc TimeControl, c Clock, size, movesPlayed int,
 	// Never run through main time and the first period (or the first
 	// stone's share of a Canadian one) in one move.
 	limit := c.Left + perMove - t.lagFor(lag, c.Left)
-	return Limits{Soft: min(soft, limit), Hard: min(max(hard, soft), limit)}
+	return Limits{Soft: min(soft, limit), Hard: min(hard, limit)}
 }
 
 // Charge returns the clock after a move that took d, and whether the time

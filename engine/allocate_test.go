@@ -307,6 +307,18 @@ func TestGenMoveAnswersWithNoTimeLeft(t *testing.T) {
 	}
 }
 
+// gamePhase is the stage of the game after played moves, as phaseWeight
+// counts it: 0 the opening, 1 the middle game, 2 the endgame.
+func gamePhase(tt TimeTuning, size, played int) int {
+	switch area := size * size; {
+	case played < area/tt.OpeningDivisor:
+		return 0
+	case float64(played) < tt.MiddleShare*float64(area):
+		return 1
+	}
+	return 2
+}
+
 // obviousEndgame is a search as real games show it: before the endgame
 // (MiddleShare of the points played) it stops at 60% of its soft limit,
 // and on every third move, unclear, at 80% of the hard one; in the
@@ -317,7 +329,7 @@ func obviousEndgame(tt TimeTuning, size int) func(a Limits, move int) time.Durat
 	return func(a Limits, move int) time.Duration {
 		share := func(d time.Duration, f float64) time.Duration { return time.Duration(float64(d) * f) }
 		switch {
-		case float64(2*move) >= tt.MiddleShare*float64(size*size):
+		case gamePhase(tt, size, 2*move) == 2:
 			if move%5 == 0 {
 				return share(a.Soft, 0.6)
 			}
@@ -373,13 +385,7 @@ func TestAllocateUsesTheClock(t *testing.T) {
 				require.True(t, ok)
 				d := think(a, move) + overhead
 				usage.add(a.Soft, d)
-				phase := 1
-				switch area := g.size * g.size; {
-				case played < area/tt.OpeningDivisor:
-					phase = 0
-				case float64(played) >= tt.MiddleShare*float64(area):
-					phase = 2
-				}
+				phase := gamePhase(tt, g.size, played)
 				spent[phase] += d
 				moves[phase]++
 				var lost bool

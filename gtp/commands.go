@@ -1,9 +1,10 @@
 package gtp
 
 import (
-	"github.com/yunzi-go/yunzi/internal/cputime"
 	"slices"
 	"strings"
+
+	"github.com/yunzi-go/yunzi/internal/cputime"
 )
 
 // handler answers one command: the result text, or an error (a Failure's

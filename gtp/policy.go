@@ -39,11 +39,7 @@ func (s *Server) policyGfx(args []string) (string, error) {
 	if err := s.engine.MeanNN(&out); err != nil {
 		return "", Failure("cannot evaluate the position")
 	}
-	mean := make([]float64, len(out.Policy))
-	for i, p := range out.Policy {
-		mean[i] = float64(p)
-	}
-	return heatMap(mean, float64(out.PolicyPass), s.engine.Size(), s.engine.ToMove()), nil
+	return heatMap(out.Policy, float64(out.PolicyPass), s.engine.Size(), s.engine.ToMove()), nil
 }
 
 // heatMap writes a gfx response from a policy (board array of side size
@@ -52,15 +48,15 @@ func (s *Server) policyGfx(args []string) (string, error) {
 // moves (see heatColors), a LABEL line with the probability in percent of
 // each move of at least policyLabelFloor, and a TEXT line naming the
 // likeliest moves and the pass.
-func heatMap(policy []float64, pass float64, size int, c rules.Color) string {
+func heatMap(policy []float32, pass float64, size int, c rules.Color) string {
 	type move struct {
 		p    rules.Point
 		prob float64
 	}
 	var moves []move
 	best := 0.0
-	for i, prob := range policy {
-		if prob >= 0 {
+	for i, p := range policy {
+		if prob := float64(p); prob >= 0 {
 			moves = append(moves, move{nn.PointOf(i, size), prob})
 			best = max(best, prob)
 		}

@@ -71,9 +71,9 @@ var defaultTable string
 
 // Default is the model Yunzi plays with: the table of gammas.txt, learned
 // by scripts/learn-patterns.sh from 19x19 games between 9-dan amateurs and
-// embedded in the binary. The search's priors rate the candidate moves with it on every
-// board size. The tables learned and how they played are in
-// docs/TUNING.md.
+// embedded in the binary. The search's priors rate the candidate moves
+// with it on every board size. The tables learned and how they played are
+// in docs/TUNING.md.
 var Default = mustRead(defaultTable)
 
 func mustRead(table string) *Model {
