@@ -30,9 +30,9 @@ loadsgf sgf/middle-right-side-19x19.sgf
 #? [R11|Q10]*
 
 # Left side, White to move (Yunzi giving GNU Go four stones, move 179):
-# Black's 14 stones C10-F12-E14 (liberties C10, D10, F11, F13, F14) race
-# White's D9 group (four liberties, two shared) and C13-D15 (five, F14
-# shared). Taking Black's outside liberties (F11, F13, F14), or T12 on
+# Black's 14 stones A10-E11, D12-F12 and E9-E14 (liberties C10, D10,
+# F11, F13, F14) race White's D9-D7 group (four liberties, two shared)
+# and C13-D15 (five, F14 shared). Taking Black's outside liberties (F11, F13, F14), or T12 on
 # the right, keeps White about 16 points behind; every other move loses
 # 3 points or more, and the game's L17 lost 17 (Black then won the race).
 loadsgf sgf/middle-left-race-19x19.sgf
